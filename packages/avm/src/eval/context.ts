@@ -1,0 +1,128 @@
+/**
+ * EvalContext: the state of one program's evaluation. Opcode handlers receive it and change it;
+ * the step loop (run.ts) enforces everything the opcode table declares around them.
+ */
+import { ON_COMPLETION, type Txn, type TxnEffects } from '../txn.js'
+import { fail } from './errors.js'
+import type { EvalParams } from './params.js'
+import type { StackValue } from './value.js'
+
+export type Mode = 'sig' | 'app'
+
+/** A callsub frame; `proto` fills args/returns when the subroutine declares them (v8+). */
+export interface Frame {
+  readonly retPc: number
+  /** Stack height at callsub. */
+  readonly height: number
+  clear: boolean
+  args: number
+  returns: number
+}
+
+/** One recorded state write, for the result's deltas. `value` undefined means deleted. */
+export interface StateWrite {
+  readonly key: Uint8Array
+  readonly value: StackValue | undefined
+}
+
+/** An inner transaction under construction (itxn_begin .. itxn_submit): its fields by name. */
+export type InnerTxnDraft = Map<string, StackValue | StackValue[]>
+
+export interface InnerGroupResult {
+  readonly txns: readonly Txn[]
+  readonly effects: readonly TxnEffects[]
+}
+
+export class EvalContext {
+  pc: number
+  /** Set by an op that moves the pc itself (branches, variable-length ops); -1 otherwise. */
+  nextPc = -1
+  readonly stack: StackValue[] = []
+  readonly scratch: StackValue[] = new Array<StackValue>(256).fill(0n)
+  /** Cost charged to this program so far. */
+  cost = 0
+  intc: bigint[] = []
+  bytec: Uint8Array[] = []
+  readonly callstack: Frame[] = []
+  /** Set by a callsub that lands on a proto; proto consumes it. */
+  fromCallsub = false
+  readonly logs: Uint8Array[] = []
+  /** Global state writes by key (hex), last write wins. */
+  readonly globalDelta = new Map<string, StateWrite>()
+  /** Local state writes by account (hex), then key (hex). */
+  readonly localDeltas = new Map<string, Map<string, StateWrite>>()
+  /** Inner transactions being built since itxn_begin; undefined when none is open. */
+  innerDrafts: InnerTxnDraft[] | undefined = undefined
+  /** Inner groups submitted so far, in order; the last one is what itxn/gitxn read. */
+  readonly innerGroups: InnerGroupResult[] = []
+
+  constructor(
+    readonly program: Uint8Array,
+    readonly version: number,
+    /** Bytes taken by the version varuint at the start of the program. */
+    readonly codeStart: number,
+    readonly mode: Mode,
+    readonly ep: EvalParams,
+    readonly groupIndex: number,
+    /** The executing application, 0n in signature mode. */
+    readonly appId: bigint,
+  ) {
+    this.pc = codeStart
+  }
+
+  get txn(): Txn {
+    return this.ep.group[this.groupIndex]!.txn
+  }
+
+  /** A clear-state program may not use more than one call's budget, whatever the pool holds. */
+  private get isolatedClearState(): boolean {
+    return this.mode === 'app' && this.ep.caller === undefined && this.txn.onCompletion === ON_COMPLETION.ClearState
+  }
+
+  remainingBudget(): number {
+    if (this.mode === 'sig') return this.ep.pools.lsig
+    if (this.isolatedClearState) return this.ep.proto.maxAppProgramCost - this.cost
+    return this.ep.pools.app
+  }
+
+  charge(cost: number, opName: string): void {
+    if (cost > this.remainingBudget()) {
+      fail(`dynamic cost budget exceeded, executing ${opName}: local program cost was ${this.cost}`)
+    }
+    this.cost += cost
+    if (this.mode === 'sig') this.ep.pools.lsig -= cost
+    else this.ep.pools.app -= cost
+  }
+
+  /** The immediate byte `i` positions after the opcode. */
+  imm(i: number): number {
+    return this.program[this.pc + 1 + i]!
+  }
+
+  /** The immediate byte `i` positions after the opcode, read as int8. */
+  immSigned(i: number): number {
+    const b = this.imm(i)
+    return b > 127 ? b - 256 : b
+  }
+
+  pop(): StackValue {
+    return this.stack.pop()!
+  }
+
+  popUint(): bigint {
+    return this.stack.pop() as bigint
+  }
+
+  popBytes(): Uint8Array {
+    return this.stack.pop() as Uint8Array
+  }
+
+  push(v: StackValue): void {
+    this.stack.push(v)
+  }
+
+  /** The value `depth` below the top (0 = top); the caller checked the depth. */
+  peek(depth = 0): StackValue {
+    return this.stack[this.stack.length - 1 - depth]!
+  }
+}

@@ -1,0 +1,3 @@
+import type { OpFamily } from '../handler.js'
+
+export const ARITH_OPS: OpFamily = {}

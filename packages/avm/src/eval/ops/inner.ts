@@ -1,0 +1,3 @@
+import type { OpFamily } from '../handler.js'
+
+export const INNER_OPS: OpFamily = {}

@@ -1,0 +1,3 @@
+import type { OpFamily } from '../handler.js'
+
+export const TXN_FIELDS_OPS: OpFamily = {}

@@ -1,0 +1,71 @@
+/**
+ * EvalParams: what every program of one transaction group shares — the group itself, the
+ * protocol, the ledger, the pooled budgets and what earlier transactions left behind (scratch
+ * for gload, created ids for gaid). The host makes one per group (and one per inner group).
+ */
+import type { Ledger } from '../ledger.js'
+import { MAINNET_PROTOCOL, type Protocol } from '../protocol.js'
+import type { Txn, TxnEffects } from '../txn.js'
+import type { StackValue } from './value.js'
+
+export interface GroupTxn {
+  readonly txn: Txn
+  /** Raw 32-byte transaction id (what `txn TxID` pushes). */
+  readonly txid: Uint8Array
+  /** Logic-sig program and arguments, when this transaction is signed by one. */
+  readonly lsig?: { readonly program: Uint8Array; readonly args: readonly Uint8Array[] }
+}
+
+/** The app call that issued an inner group, seen from the inner programs. */
+export interface CallerInfo {
+  readonly appId: bigint
+  readonly appAddress: Uint8Array
+  /** 0 for a top-level app call. */
+  readonly depth: number
+}
+
+export interface EvalParamsInit {
+  readonly group: readonly GroupTxn[]
+  readonly proto?: Protocol
+  readonly ledger?: Ledger
+  /** Set for inner groups: the calling app, and the pools of the top-level group. */
+  readonly caller?: CallerInfo
+  readonly pools?: BudgetPools
+}
+
+/** Budgets pooled across a whole top-level group, inner groups included. */
+export interface BudgetPools {
+  /** Remaining application budget (700 per app call, inner ones added as they run). */
+  app: number
+  /** Remaining logic-sig budget (20,000 per transaction of the group). */
+  lsig: number
+  /** Inner transactions still allowed (16 per top-level app call). */
+  inners: number
+}
+
+export class EvalParams {
+  readonly group: readonly GroupTxn[]
+  readonly proto: Protocol
+  readonly ledger: Ledger | undefined
+  readonly caller: CallerInfo | undefined
+  readonly pools: BudgetPools
+  /** Scratch space of each app call already evaluated, for gload/gloads. */
+  readonly pastScratch: (readonly StackValue[] | undefined)[]
+  /** Effects of each transaction already applied, for gaid/gaids (set by the host). */
+  readonly effects: (TxnEffects | undefined)[]
+
+  constructor(init: EvalParamsInit) {
+    this.group = init.group
+    this.proto = init.proto ?? MAINNET_PROTOCOL
+    this.ledger = init.ledger
+    this.caller = init.caller
+    const appCalls = init.group.filter((g) => g.txn.type === 'appl').length
+    this.pools = init.pools ?? {
+      app: appCalls * this.proto.maxAppProgramCost,
+      lsig: init.group.length * this.proto.logicSigMaxCost,
+      inners: appCalls * this.proto.maxInnerTransactions,
+    }
+    this.pastScratch = new Array<readonly StackValue[] | undefined>(init.group.length).fill(undefined)
+    this.effects = new Array<TxnEffects | undefined>(init.group.length).fill(undefined)
+  }
+}

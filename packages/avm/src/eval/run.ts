@@ -1,0 +1,274 @@
+/**
+ * The evaluator's entry points and step loop. Every program first passes the static check
+ * (go-algorand's `check`), then runs op by op; the loop, not the ops, enforces the opcode table:
+ * mode, stack depth, argument kinds, cost and budget, stack effect, result kinds and sizes.
+ */
+import { decodeUvarint } from '../encoding/varuint.js'
+import { FIELD_GROUPS } from '../spec/fields.js'
+import type { LinearCost, OpSpec } from '../spec/opcodes.js'
+import { opTable } from '../spec/opcodes.js'
+import { MAX_STRING_SIZE } from '../spec/types.js'
+import { BACK_BRANCH_VERSION, MAX_VERSION, REKEYING_VERSION } from '../spec/versions.js'
+import { EvalContext, type InnerGroupResult, type Mode, type StateWrite } from './context.js'
+import { AvmError, fail } from './errors.js'
+import type { OpHandler } from './handler.js'
+import { decodeInstruction } from './immediates.js'
+import { MAX_STACK_DEPTH } from './limits.js'
+import { HANDLERS } from './ops/index.js'
+import type { EvalParams } from './params.js'
+import { typeName, type StackValue } from './value.js'
+
+
+export interface EvalError {
+  readonly message: string
+  /** Program counter of the failing instruction (or of the check that failed). */
+  readonly pc: number
+  readonly opcode?: string
+}
+
+export interface EvalResult {
+  /** True when the program approved: no error and a single non-zero uint64 left. */
+  readonly pass: boolean
+  /** Why evaluation failed; absent for a pass and for a clean reject (zero left on the stack). */
+  readonly error?: EvalError
+  readonly cost: number
+  readonly logs: readonly Uint8Array[]
+  readonly globalDelta: ReadonlyMap<string, StateWrite>
+  readonly localDeltas: ReadonlyMap<string, ReadonlyMap<string, StateWrite>>
+  readonly innerGroups: readonly InnerGroupResult[]
+  readonly stack: readonly StackValue[]
+  readonly scratch: readonly StackValue[]
+}
+
+/** Kind codes for the loop's argument checks: 0 any, 1 uint64, 2 bytes. */
+type Kind = 0 | 1 | 2
+
+interface CompiledOp {
+  readonly spec: OpSpec
+  readonly handler: OpHandler
+  readonly argKinds: readonly Kind[]
+  readonly retKinds: readonly Kind[]
+  /** The cost when it does not depend on the stack or immediates, else 0. */
+  readonly staticCost: number
+  /** err and return end the program; their stack effect is not checked. */
+  readonly exits: boolean
+}
+
+const kindOf = (avm: string): Kind => (avm === 'uint64' ? 1 : avm === 'bytes' ? 2 : 0)
+
+function unsupported(name: string): OpHandler {
+  return () => fail(`unsupported opcode ${name}`)
+}
+
+function compile(version: number): readonly (CompiledOp | undefined)[] {
+  if (version < 1 || version > MAX_VERSION) return []
+  return opTable(version).byOpcode.map((spec) =>
+    spec === undefined
+      ? undefined
+      : {
+          spec,
+          handler: HANDLERS[spec.name] ?? unsupported(spec.name),
+          argKinds: spec.args.map((t) => kindOf(t.avm)),
+          retKinds: spec.returns.map((t) => kindOf(t.avm)),
+          staticCost: typeof spec.cost === 'number' ? spec.cost : 0,
+          exits: spec.name === 'err' || spec.name === 'return',
+        },
+  )
+}
+
+const COMPILED: (readonly (CompiledOp | undefined)[])[] = []
+function compiledOps(version: number): readonly (CompiledOp | undefined)[] {
+  return (COMPILED[version] ??= compile(version))
+}
+
+function linear(cx: EvalContext, lc: LinearCost, nArgs: number): number {
+  const depth = nArgs - 1 - (lc.arg.charCodeAt(0) - 65)
+  const v = cx.stack[cx.stack.length - 1 - depth]
+  const len = v instanceof Uint8Array ? v.length : 0
+  return lc.base + lc.per * Math.ceil(len / lc.chunk)
+}
+
+/** The cost of an op whose cost depends on an argument's length or on its field immediate. */
+function dynamicCost(cx: EvalContext, spec: OpSpec): number {
+  const cost = spec.cost
+  if (typeof cost === 'number') return cost
+  if ('byLength' in cost) return linear(cx, cost.byLength, spec.args.length)
+  const group = spec.imms[0]?.group
+  const field = group === undefined ? undefined : FIELD_GROUPS[group].fields[cx.imm(0)]
+  const fc = field === undefined ? undefined : cost.byField[field.name]
+  if (fc === undefined) fail(`invalid ${spec.imms[0]?.name ?? ''} field ${cx.imm(0)} for ${spec.name}`)
+  return typeof fc === 'number' ? fc : linear(cx, fc, spec.args.length)
+}
+
+/** Reads the program's version prefix. */
+function programVersion(program: Uint8Array): { version: number; length: number } {
+  if (program.length === 0) fail('invalid program (empty)')
+  const d = decodeUvarint(program, 0)
+  if (!d) fail('invalid version')
+  if (d.value > BigInt(MAX_VERSION)) {
+    fail(`program version ${d.value} greater than max supported version ${MAX_VERSION}`)
+  }
+  return { version: Number(d.value), length: d.length }
+}
+
+/** go-algorand's static check: legal opcodes, whole immediates, aligned in-range branch targets,
+ * and before v4 (no loops) a static cost within budget. */
+function check(cx: EvalContext): void {
+  const { program, version } = cx
+  const ops = compiledOps(version)
+  const starts = new Uint8Array(program.length + 1)
+  const targets = new Uint8Array(program.length + 1)
+  const maxCost = cx.remainingBudget()
+  let staticCost = 0
+  let pc = cx.codeStart
+  while (pc < program.length) {
+    const c = ops[program[pc]!]
+    const at: (msg: string) => never = (msg) => fail(`pc=${String(pc).padStart(3)} ${msg}`)
+    if (c === undefined) at(`illegal opcode 0x${program[pc]!.toString(16).padStart(2, '0')}`)
+    const { spec } = c
+    if (spec.modes !== 'any' && spec.modes !== cx.mode) at(`${spec.name} not allowed in current mode`)
+    starts[pc] = 1
+    const decoded = decodeInstruction(program, pc, spec)
+    if (typeof decoded === 'string') at(decoded)
+    for (const target of decoded.targets) {
+      if (target < pc + decoded.size && version < BACK_BRANCH_VERSION) {
+        at(`negative branch offset ${(target - pc - decoded.size).toString(16)}`)
+      }
+      const tooFar = version >= REKEYING_VERSION ? target > program.length : target >= program.length
+      if (tooFar || target < 0) at(`branch target ${target} outside of program`)
+      if (target < pc + decoded.size && starts[target] !== 1) {
+        at(`back branch target ${target} is not an aligned instruction`)
+      }
+      targets[target] = 1
+    }
+    for (let inner = pc + 1; inner < pc + decoded.size; inner++) {
+      if (targets[inner] === 1) at(`branch target ${inner} is not an aligned instruction`)
+    }
+    if (version < BACK_BRANCH_VERSION) {
+      staticCost += c.staticCost || 1
+      if (staticCost > maxCost) at(`static cost budget of ${maxCost} exceeded`)
+    }
+    pc += decoded.size
+  }
+}
+
+/** The step loop. Throws AvmError on any failure. */
+function execute(cx: EvalContext): void {
+  const { program, stack, mode } = cx
+  const ops = compiledOps(cx.version)
+  const end = program.length
+  while (cx.pc < end) {
+    const c = ops[program[cx.pc]!]
+    if (c === undefined) fail(`illegal opcode 0x${program[cx.pc]!.toString(16).padStart(2, '0')}`)
+    const { spec, argKinds } = c
+    if (spec.modes !== 'any' && spec.modes !== mode) fail(`${spec.name} not allowed in current mode`)
+    const nArgs = argKinds.length
+    if (stack.length < nArgs) fail(`stack underflow in ${spec.name}`)
+    const first = stack.length - nArgs
+    for (let i = 0; i < nArgs; i++) {
+      const k = argKinds[i]
+      if (k === 0) continue
+      const v = stack[first + i]!
+      if ((typeof v === 'bigint') !== (k === 1)) {
+        fail(`${spec.name} arg ${i} wanted ${spec.args[i]!.name} but got ${typeName(v)}`)
+      }
+    }
+    if (spec.size !== 0 && cx.pc + spec.size > end) fail('program ends without immediate value(s)')
+    cx.charge(c.staticCost || dynamicCost(cx, spec), spec.name)
+
+    c.handler(cx)
+
+    if (spec.hasProto && !c.exits) {
+      const rets = c.retKinds
+      if (stack.length - first !== rets.length) {
+        fail(`${spec.name} changed stack height improperly ${stack.length - first - nArgs} != ${rets.length - nArgs}`)
+      }
+      for (let i = 0; i < rets.length; i++) {
+        const v = stack[first + i]!
+        const k = rets[i]
+        if (k !== 0 && (typeof v === 'bigint') !== (k === 1)) {
+          fail(`${spec.name} produced ${typeName(v)} but intended ${spec.returns[i]!.name}`)
+        }
+        if (typeof v !== 'bigint' && v.length > MAX_STRING_SIZE) {
+          fail(`${spec.name} produced a too big (${v.length}) byte-array`)
+        }
+      }
+    }
+    if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
+    if (cx.nextPc >= 0) {
+      cx.pc = cx.nextPc
+      cx.nextPc = -1
+    } else {
+      cx.pc += spec.size
+    }
+  }
+  if (stack.length !== 1) fail(`stack len is ${stack.length} instead of 1`)
+  if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
+}
+
+function run(program: Uint8Array, mode: Mode, ep: EvalParams, groupIndex: number, appId: bigint): EvalResult {
+  let cx: EvalContext | undefined
+  let error: EvalError | undefined
+  try {
+    const { version, length } = programVersion(program)
+    cx = new EvalContext(program, version, length, mode, ep, groupIndex, appId)
+    if (mode === 'app') ep.pastScratch[groupIndex] = cx.scratch
+    check(cx)
+    execute(cx)
+  } catch (e) {
+    const pc = cx?.pc ?? 0
+    const op = cx ? opTable(Math.max(1, cx.version)).byOpcode[program[pc] ?? 0]?.name : undefined
+    // Anything but AvmError is a bug in this package; it still ends as a reported error.
+    const message = e instanceof AvmError ? e.message : `internal error: ${String(e)}`
+    error = op === undefined ? { message, pc } : { message, pc, opcode: op }
+  }
+  const top = cx?.stack[0]
+  return {
+    pass: error === undefined && typeof top === 'bigint' && top !== 0n,
+    ...(error ? { error } : {}),
+    cost: cx?.cost ?? 0,
+    logs: cx?.logs ?? [],
+    globalDelta: cx?.globalDelta ?? new Map(),
+    localDeltas: cx?.localDeltas ?? new Map(),
+    innerGroups: cx?.innerGroups ?? [],
+    stack: cx?.stack ?? [],
+    scratch: cx?.scratch ?? [],
+  }
+}
+
+/** Evaluates the logic signature of transaction `groupIndex` (its `lsig` must be set). */
+export function evalSignature(ep: EvalParams, groupIndex: number): EvalResult {
+  const lsig = ep.group[groupIndex]?.lsig
+  if (!lsig) {
+    return run(new Uint8Array(0), 'sig', ep, groupIndex, 0n)
+  }
+  if (lsig.args.length > ep.proto.evalMaxArgs) return rejected('LogicSig has too many arguments')
+  if (lsig.args.some((a) => a.length > ep.proto.maxLogicSigArgSize)) {
+    return rejected('LogicSig argument too large')
+  }
+  return run(lsig.program, 'sig', ep, groupIndex, 0n)
+}
+
+/** Evaluates `program` as application `appId` for transaction `groupIndex`. */
+export function evalApp(program: Uint8Array, ep: EvalParams, groupIndex: number, appId: bigint): EvalResult {
+  if (!ep.ledger) return rejected('no ledger in contract eval')
+  if (appId === 0n) return rejected('0 appId in contract eval')
+  if (ep.caller === undefined && ep.group[groupIndex]?.txn.onCompletion === 3n && ep.pools.app < ep.proto.maxAppProgramCost) {
+    return rejected(`attempted ClearState execution with low OpcodeBudget ${ep.pools.app}`)
+  }
+  return run(program, 'app', ep, groupIndex, appId)
+}
+
+function rejected(message: string): EvalResult {
+  return {
+    pass: false,
+    error: { message, pc: 0 },
+    cost: 0,
+    logs: [],
+    globalDelta: new Map(),
+    localDeltas: new Map(),
+    innerGroups: [],
+    stack: [],
+    scratch: [],
+  }
+}

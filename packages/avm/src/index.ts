@@ -1,0 +1,12 @@
+/** @unica/avm: TEAL assembler, disassembler and AVM evaluator for program versions 1..12. */
+export * from './spec/versions.js'
+export * from './spec/types.js'
+export * from './spec/opcodes.js'
+export * from './spec/fields.js'
+export * from './txn.js'
+export * from './protocol.js'
+export * from './ledger.js'
+export type { StackValue } from './eval/value.js'
+export { EvalParams, type GroupTxn, type CallerInfo, type BudgetPools } from './eval/params.js'
+export { evalApp, evalSignature, type EvalResult, type EvalError } from './eval/run.js'
+export type { StateWrite, InnerGroupResult } from './eval/context.js'

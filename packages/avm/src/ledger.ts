@@ -1,0 +1,125 @@
+/**
+ * Everything the AVM needs from the chain, in one interface. `packages/devnet` implements it over
+ * its ledger state; tests use `test/fake-ledger.ts`. Addresses are 32-byte keys; ids are bigint.
+ *
+ * Writes go straight to the ledger, which is expected to stage them (a copy-on-write view per
+ * transaction group) so that a rejected program or group leaves no trace. The evaluator also
+ * records what it wrote, for its result's state deltas.
+ */
+import type { StackValue } from './eval/value.js'
+import type { Txn, TxnEffects } from './txn.js'
+
+export interface AccountInfo {
+  readonly balance: bigint
+  readonly minBalance: bigint
+  /** Zero address when not rekeyed. */
+  readonly authAddr: Uint8Array
+  readonly totalNumUint: bigint
+  readonly totalNumByteSlice: bigint
+  readonly totalExtraAppPages: bigint
+  readonly totalAppsCreated: bigint
+  readonly totalAppsOptedIn: bigint
+  readonly totalAssetsCreated: bigint
+  readonly totalAssets: bigint
+  readonly totalBoxes: bigint
+  readonly totalBoxBytes: bigint
+  readonly incentiveEligible: boolean
+  readonly lastProposed: bigint
+  readonly lastHeartbeat: bigint
+}
+
+export interface AssetHolding {
+  readonly amount: bigint
+  readonly frozen: boolean
+}
+
+export interface AssetParams {
+  readonly total: bigint
+  readonly decimals: bigint
+  readonly defaultFrozen: boolean
+  readonly unitName: Uint8Array
+  readonly name: Uint8Array
+  readonly url: Uint8Array
+  readonly metadataHash: Uint8Array
+  readonly manager: Uint8Array
+  readonly reserve: Uint8Array
+  readonly freeze: Uint8Array
+  readonly clawback: Uint8Array
+  readonly creator: Uint8Array
+}
+
+export interface AppParams {
+  readonly approvalProgram: Uint8Array
+  readonly clearStateProgram: Uint8Array
+  readonly globalNumUint: bigint
+  readonly globalNumByteSlice: bigint
+  readonly localNumUint: bigint
+  readonly localNumByteSlice: bigint
+  readonly extraProgramPages: bigint
+  readonly creator: Uint8Array
+  readonly version: bigint
+}
+
+export interface BlockHeader {
+  readonly seed: Uint8Array
+  readonly timestamp: bigint
+  readonly proposer: Uint8Array
+  readonly feesCollected: bigint
+  readonly bonus: bigint
+  readonly branch: Uint8Array
+  readonly feeSink: Uint8Array
+  readonly protocol: Uint8Array
+  readonly txnCounter: bigint
+  readonly proposerPayout: bigint
+}
+
+export interface VoterParams {
+  readonly balance: bigint
+  readonly incentiveEligible: boolean
+}
+
+/** Who is submitting inner transactions, for the host to validate and apply them. */
+export interface InnerCaller {
+  readonly appId: bigint
+  readonly appAddress: Uint8Array
+  /** Depth of the calling app: 0 for a top-level app call. */
+  readonly depth: number
+}
+
+export interface Ledger {
+  /** The round being evaluated (the next block's round). */
+  round(): bigint
+  /** Timestamp of the latest committed block. */
+  latestTimestamp(): bigint
+  genesisHash(): Uint8Array
+  /** A committed block's header, or undefined when out of the available range. */
+  blockHeader(round: bigint): BlockHeader | undefined
+
+  /** Never undefined: a never-seen account is all zeros. */
+  account(addr: Uint8Array): AccountInfo
+  voterParams(addr: Uint8Array): VoterParams
+  onlineStake(): bigint
+  assetHolding(addr: Uint8Array, assetId: bigint): AssetHolding | undefined
+  assetParams(assetId: bigint): AssetParams | undefined
+  appParams(appId: bigint): AppParams | undefined
+  optedIn(addr: Uint8Array, appId: bigint): boolean
+
+  getGlobal(appId: bigint, key: Uint8Array): StackValue | undefined
+  setGlobal(appId: bigint, key: Uint8Array, value: StackValue): void
+  delGlobal(appId: bigint, key: Uint8Array): void
+  getLocal(addr: Uint8Array, appId: bigint, key: Uint8Array): StackValue | undefined
+  setLocal(addr: Uint8Array, appId: bigint, key: Uint8Array, value: StackValue): void
+  delLocal(addr: Uint8Array, appId: bigint, key: Uint8Array): void
+
+  getBox(appId: bigint, name: Uint8Array): Uint8Array | undefined
+  /** Creates or replaces a box, charging min balance to the app account (host enforces it). */
+  putBox(appId: bigint, name: Uint8Array, value: Uint8Array): void
+  delBox(appId: bigint, name: Uint8Array): boolean
+
+  /**
+   * Validates and applies one inner group submitted by `caller` (itxn_submit), evaluating any
+   * inner app calls itself (with the AVM, adding their budget to the pool). Returns each
+   * transaction's effects, or throws an Error whose message explains the rejection.
+   */
+  performInner(caller: InnerCaller, txns: readonly Txn[]): readonly TxnEffects[]
+}
