@@ -12,7 +12,7 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBigInt: true }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // Bit twiddling on bigint and numbers is the AVM's daily work.
       '@typescript-eslint/no-non-null-assertion': 'off',
     },

@@ -70,6 +70,8 @@ interface OpRow {
   readonly cost?: OpCost
   readonly imms?: readonly Immediate[]
   readonly modes?: RunMode
+  /** The stack effect depends on immediates or data: the loop checks args but not the effect. */
+  readonly trusted?: true
 }
 
 export interface OpSpec {
@@ -81,6 +83,8 @@ export interface OpSpec {
   readonly returns: readonly StackType[]
   /** False for ops whose stack effect depends on immediates or state (dupn, callsub, ...). */
   readonly hasProto: boolean
+  /** Arguments are checked against the prototype, but the resulting stack effect is not. */
+  readonly trusted: boolean
   readonly cost: OpCost
   readonly imms: readonly Immediate[]
   readonly modes: RunMode
@@ -167,7 +171,7 @@ const ROWS: readonly OpRow[] = [
   { opcode: 0x44, name: 'assert', version: 3, proto: 'i:' },
   { opcode: 0x45, name: 'bury', version: 8, proto: 'a:', imms: [{ name: 'N', kind: 'uint8' }] },
   { opcode: 0x46, name: 'popn', version: 8, imms: [{ name: 'N', kind: 'uint8' }] },
-  { opcode: 0x47, name: 'dupn', version: 8, proto: 'a:', imms: [{ name: 'N', kind: 'uint8' }] },
+  { opcode: 0x47, name: 'dupn', version: 8, proto: 'a:', imms: [{ name: 'N', kind: 'uint8' }], trusted: true },
   { opcode: 0x48, name: 'pop', version: 1, proto: 'a:' },
   { opcode: 0x49, name: 'dup', version: 1, proto: 'a:a a' },
   { opcode: 0x4a, name: 'dup2', version: 2, proto: 'a a:a a a a' },
@@ -229,7 +233,7 @@ const ROWS: readonly OpRow[] = [
   { opcode: 0x8b, name: 'frame_dig', version: 8, proto: ':a', imms: [{ name: 'I', kind: 'int8' }] },
   { opcode: 0x8c, name: 'frame_bury', version: 8, proto: 'a:', imms: [{ name: 'I', kind: 'int8' }] },
   { opcode: 0x8d, name: 'switch', version: 8, proto: 'i:', imms: [{ name: 'TARGET ...', kind: 'labels' }] },
-  { opcode: 0x8e, name: 'match', version: 8, proto: 'a:', imms: [{ name: 'TARGET ...', kind: 'labels' }] },
+  { opcode: 0x8e, name: 'match', version: 8, proto: 'a:', imms: [{ name: 'TARGET ...', kind: 'labels' }], trusted: true },
   { opcode: 0x90, name: 'shl', version: 4, proto: 'i i:i' },
   { opcode: 0x91, name: 'shr', version: 4, proto: 'i i:i' },
   { opcode: 0x92, name: 'sqrt', version: 4, proto: 'i:i', cost: 4 },
@@ -313,6 +317,7 @@ function toSpec(row: OpRow): OpSpec {
     args,
     returns,
     hasProto: row.proto !== undefined,
+    trusted: row.trusted ?? false,
     cost: row.cost ?? 1,
     imms,
     modes: row.modes ?? 'any',

@@ -1,0 +1,139 @@
+/**
+ * `npm run bench -- avm`: AVM opcodes per second on three workloads, each beside the same work
+ * written in plain JavaScript and timed in the same run. Target: >= 20 M simple opcodes/s.
+ */
+import { assemble, EvalParams, evalApp, evalSignature, makeTxn, MAINNET_PROTOCOL } from '@unica/avm'
+import type { EvalResult, GroupTxn, Ledger } from '@unica/avm'
+import { FakeLedger } from '@unica/avm/testing'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { formatRate, measure, perSecond } from './measure.js'
+
+/** A budget large enough that the loops, not the budget, end the programs. */
+const PROTO = { ...MAINNET_PROTOCOL, logicSigMaxCost: 1e12, maxAppProgramCost: 1e12 }
+const SENDER = new Uint8Array(32).fill(1)
+const APP_ID = 1234n
+
+function compile(source: string): Uint8Array {
+  const r = assemble(source)
+  if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}:${e.column}: ${e.message}`).join('\n'))
+  return r.program
+}
+
+function evaluate(program: Uint8Array, mode: 'sig' | 'app', ledger: Ledger): EvalResult {
+  const txn = makeTxn({ type: mode === 'app' ? 'appl' : 'pay', sender: SENDER, applicationId: APP_ID })
+  const group: GroupTxn[] = [{ txn, txid: new Uint8Array(32), lsig: { program, args: [] } }]
+  const ep = new EvalParams({ group, proto: PROTO, ledger })
+  const r = mode === 'sig' ? evalSignature(ep, 0) : evalApp(program, ep, 0, APP_ID)
+  if (!r.pass) throw new Error(`benchmark program failed: ${r.error?.message ?? 'rejected'}`)
+  return r
+}
+
+interface Workload {
+  readonly name: string
+  readonly mode: 'sig' | 'app'
+  readonly iterations: number
+  /** Opcodes executed per loop iteration (the figure is opcodes/s). */
+  readonly opsPerIteration: number
+  readonly source: string
+  /** The same work in plain JS, for the baseline. */
+  readonly baseline: (iterations: number) => unknown
+}
+
+const loopTail = (n: number): string => `
+  load 0
+  int 1
+  +
+  dup
+  store 0
+  int ${n}
+  <
+  bnz loop
+int 1`
+
+const WORKLOADS = (n: number, m: number): Workload[] => [
+  {
+    name: 'arithmetic loop (load/int/+/dup/store/</bnz)',
+    mode: 'sig',
+    iterations: n,
+    opsPerIteration: 8,
+    source: `#pragma version 8\nint 0\nstore 0\nloop:${loopTail(n)}`,
+    baseline: (iters) => {
+      let counter = 0n
+      const limit = BigInt(iters)
+      for (;;) {
+        const next = counter + 1n
+        if (next > 0xffffffffffffffffn) throw new Error('overflow')
+        counter = next
+        if (!(next < limit)) break
+      }
+      return counter
+    },
+  },
+  {
+    name: 'byte loop (concat/sha256/extract)',
+    mode: 'sig',
+    iterations: m,
+    opsPerIteration: 14,
+    source: `#pragma version 8
+byte 0x00
+store 1
+int 0
+store 0
+loop:
+  load 1
+  byte 0x0102030405060708
+  concat
+  sha256
+  extract 0 16
+  store 1${loopTail(m)}`,
+    baseline: (iters) => {
+      let acc = new Uint8Array([0])
+      const tail = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8])
+      for (let i = 0; i < iters; i++) {
+        const joined = new Uint8Array(acc.length + tail.length)
+        joined.set(acc)
+        joined.set(tail, acc.length)
+        acc = sha256(joined).slice(0, 16)
+      }
+      return acc
+    },
+  },
+  {
+    name: 'state loop (app_global_get/app_global_put)',
+    mode: 'app',
+    iterations: m,
+    opsPerIteration: 14,
+    source: `#pragma version 8
+int 0
+store 0
+loop:
+  byte "counter"
+  byte "counter"
+  app_global_get
+  int 1
+  +
+  app_global_put${loopTail(m)}`,
+    baseline: (iters) => {
+      const state = new Map<string, bigint>()
+      const key = Buffer.from('counter').toString('hex')
+      for (let i = 0; i < iters; i++) state.set(`${APP_ID}/${key}`, (state.get(`${APP_ID}/${key}`) ?? 0n) + 1n)
+      return state
+    },
+  },
+]
+
+export function main(): void {
+  console.log(`AVM benchmark (node ${process.version}); best of 5 runs each`)
+  for (const w of WORKLOADS(1_000_000, 20_000)) {
+    const program = compile(w.source)
+    const ops = w.iterations * w.opsPerIteration
+    const avm = measure(() => evaluate(program, w.mode, new FakeLedger()))
+    const js = measure(() => w.baseline(w.iterations))
+    const avmRate = perSecond(ops, avm)
+    const jsRate = perSecond(ops, js)
+    console.log(`\n${w.name}: ${ops.toLocaleString()} opcodes`)
+    console.log(`  AVM       ${formatRate(avmRate)} opcodes/s  (${(avm.bestNs / 1e6).toFixed(1)} ms)`)
+    console.log(`  plain JS  ${formatRate(jsRate)} opcode-equivalents/s  (${(js.bestNs / 1e6).toFixed(1)} ms)`)
+    console.log(`  ratio     AVM runs at ${((avmRate / jsRate) * 100).toFixed(1)}% of plain JS`)
+  }
+}

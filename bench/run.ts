@@ -1,0 +1,16 @@
+/**
+ * `npm run bench -- NAME`: runs one benchmark. Figures are printed beside a baseline measured in
+ * the same run (these machines are noisy), so read the ratios, not the absolute numbers.
+ */
+const BENCHMARKS: Readonly<Record<string, () => Promise<{ main: () => Promise<void> | void }>>> = {
+  avm: () => import('./avm.js'),
+}
+
+const name = process.argv[2]
+const load = name === undefined ? undefined : BENCHMARKS[name]
+if (load === undefined) {
+  console.error(`usage: npm run bench -- NAME   (one of: ${Object.keys(BENCHMARKS).join(', ')})`)
+  process.exitCode = 2
+} else {
+  await (await load()).main()
+}

@@ -1,0 +1,89 @@
+/**
+ * `#pragma autosalt`: go-algorand can append salt so that a logic-sig program's hash is not an
+ * Edwards25519 point (so no private key can exist for its address). It is the default only from
+ * v13, beyond the versions this package assembles, so here it applies only when asked for.
+ */
+import { encodeUvarint } from '../encoding/varuint.js'
+import { programHash } from '../encoding/address.js'
+import { opTable } from '../spec/opcodes.js'
+import type { OpStream, SourceError } from './state.js'
+import { prependCBlocks } from './constants.js'
+
+const P = (1n << 255n) - 19n
+const D = (-121665n * modInverse(121666n)) % P
+
+function mod(a: bigint): bigint {
+  const r = a % P
+  return r < 0n ? r + P : r
+}
+
+function modPow(base: bigint, exp: bigint): bigint {
+  let result = 1n
+  let b = mod(base)
+  let e = exp
+  while (e > 0n) {
+    if (e & 1n) result = (result * b) % P
+    b = (b * b) % P
+    e >>= 1n
+  }
+  return result
+}
+
+function modInverse(a: bigint): bigint {
+  return modPow(a, P - 2n)
+}
+
+/**
+ * Whether 32 bytes decode as an Edwards25519 point the way filippo.io/edwards25519 SetBytes does:
+ * y taken mod p (non-canonical accepted), and x² = (y² - 1) / (d·y² + 1) must be a square.
+ */
+export function isEdwards25519Point(encoded: Uint8Array): boolean {
+  if (encoded.length !== 32) return false
+  let y = 0n
+  for (let i = 31; i >= 0; i--) y = (y << 8n) | BigInt(encoded[i])
+  y = mod(y & ((1n << 255n) - 1n))
+  const y2 = (y * y) % P
+  const u = mod(y2 - 1n)
+  const v = mod(D * y2 + 1n)
+  const x2 = (u * modInverse(v)) % P
+  if (x2 === 0n) return true
+  return modPow(x2, (P - 1n) / 2n) === 1n
+}
+
+const onCurve = (program: Uint8Array): boolean => isEdwards25519Point(programHash(program))
+
+const SALT_SEARCH_LIMIT = 128
+
+type Prepared = { program: Uint8Array; prefixLength: number }
+
+/** Applies `#pragma autosalt` to the assembled program, as go's finalizeProgram. */
+export function finalizeSalt(ops: OpStream, prepared: Prepared): Prepared | { error: SourceError } {
+  const { program } = prepared
+  if (ops.autoSalt === 'off') {
+    if (!ops.hasStatefulOps && onCurve(program) && ops.autoSaltToken) {
+      ops.warn(ops.autoSaltToken, '#pragma autosalt false leaves program hash on curve')
+    }
+    return prepared
+  }
+  if (ops.autoSalt !== 'on') return prepared
+  if (ops.hasStatefulOps && ops.autoSaltToken) {
+    ops.warn(ops.autoSaltToken, '#pragma autosalt true used with stateful opcodes')
+  }
+  if (!onCurve(program)) return prepared
+  if (ops.intc.length > 0 && ops.cntIntcBlock === 0) {
+    // Salt goes at the end of the implicit intcblock.
+    for (let salt = 0n; salt < BigInt(SALT_SEARCH_LIMIT); salt++) {
+      const candidate = prependCBlocks(ops, [...ops.intc, salt])
+      if (!onCurve(candidate.program)) return candidate
+    }
+    const message = 'could not find an automatic intcblock salt that yields an off-curve program'
+    return { error: { line: ops.sourceLine, column: 0, message } }
+  }
+  const intcblock = opTable(ops.gateVersion).byName.get('intcblock')!.opcode
+  for (let salt = 0; salt < SALT_SEARCH_LIMIT; salt++) {
+    const candidate = Uint8Array.from([...program, intcblock, 1, ...encodeUvarint(BigInt(salt))])
+    if (!onCurve(candidate)) return { program: candidate, prefixLength: prepared.prefixLength }
+  }
+  const message = 'could not find a trailing intcblock salt that yields an off-curve program'
+  return { error: { line: ops.sourceLine, column: 0, message } }
+}
