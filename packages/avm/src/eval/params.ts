@@ -4,6 +4,7 @@
  * for gload, created ids for gaid). The host makes one per group (and one per inner group).
  */
 import type { Ledger } from '../ledger.js'
+import { APPS_VERSION, REKEYING_VERSION } from '../spec/versions.js'
 import { MAINNET_PROTOCOL, type Protocol } from '../protocol.js'
 import type { Txn, TxnEffects } from '../txn.js'
 import type { StackValue } from './value.js'
@@ -31,6 +32,8 @@ export interface EvalParamsInit {
   /** Set for inner groups: the calling app, and the pools of the top-level group. */
   readonly caller?: CallerInfo
   readonly pools?: BudgetPools
+  /** Lowest program version allowed, e.g. the caller's for an inner group. */
+  readonly minVersion?: number
 }
 
 /** Budgets pooled across a whole top-level group, inner groups included. */
@@ -49,6 +52,11 @@ export class EvalParams {
   readonly ledger: Ledger | undefined
   readonly caller: CallerInfo | undefined
   readonly pools: BudgetPools
+  /**
+   * Lowest program version any program of this group may have: older programs predate rekeying
+   * and applications and could not guard against them (go-algorand computeMinAvmVersion).
+   */
+  readonly minVersion: number
   /** Scratch space of each app call already evaluated, for gload/gloads. */
   readonly pastScratch: (readonly StackValue[] | undefined)[]
   /** Effects of each transaction already applied, for gaid/gaids (set by the host). */
@@ -65,7 +73,19 @@ export class EvalParams {
       lsig: init.group.length * this.proto.logicSigMaxCost,
       inners: appCalls * this.proto.maxInnerTransactions,
     }
-    this.pastScratch = new Array<readonly StackValue[] | undefined>(init.group.length).fill(undefined)
+    this.minVersion = Math.max(init.minVersion ?? 0, minVersionFor(init.group))
+    this.pastScratch = new Array<readonly StackValue[] | undefined>(init.group.length).fill(
+      undefined,
+    )
     this.effects = new Array<TxnEffects | undefined>(init.group.length).fill(undefined)
   }
+}
+
+function minVersionFor(group: readonly GroupTxn[]): number {
+  let min = 0
+  for (const { txn } of group) {
+    if (txn.rekeyTo.some((b) => b !== 0)) min = Math.max(min, REKEYING_VERSION)
+    if (txn.type === 'appl') min = Math.max(min, APPS_VERSION)
+  }
+  return min
 }

@@ -9,6 +9,7 @@ import type { LinearCost, OpSpec } from '../spec/opcodes.js'
 import { opTable } from '../spec/opcodes.js'
 import { MAX_STRING_SIZE } from '../spec/types.js'
 import { BACK_BRANCH_VERSION, MAX_VERSION, REKEYING_VERSION } from '../spec/versions.js'
+import { ON_COMPLETION } from '../txn.js'
 import { EvalContext, type InnerGroupResult, type Mode, type StateWrite } from './context.js'
 import { AvmError, fail } from './errors.js'
 import type { OpHandler } from './handler.js'
@@ -17,7 +18,6 @@ import { MAX_STACK_DEPTH } from './limits.js'
 import { HANDLERS } from './ops/index.js'
 import type { EvalParams } from './params.js'
 import { typeName, type StackValue } from './value.js'
-
 
 export interface EvalError {
   readonly message: string
@@ -96,7 +96,8 @@ function dynamicCost(cx: EvalContext, spec: OpSpec): number {
   const group = spec.imms[0]?.group
   const field = group === undefined ? undefined : FIELD_GROUPS[group].fields[cx.imm(0)]
   const fc = field === undefined ? undefined : cost.byField[field.name]
-  if (fc === undefined) fail(`invalid ${spec.imms[0]?.name ?? ''} field ${cx.imm(0)} for ${spec.name}`)
+  if (fc === undefined)
+    fail(`invalid ${spec.imms[0]?.name ?? ''} field ${cx.imm(0)} for ${spec.name}`)
   return typeof fc === 'number' ? fc : linear(cx, fc, spec.args.length)
 }
 
@@ -122,11 +123,12 @@ function check(cx: EvalContext): void {
   let staticCost = 0
   let pc = cx.codeStart
   while (pc < program.length) {
-    const c = ops[program[pc]!]
+    const c = ops[program[pc]]
     const at: (msg: string) => never = (msg) => fail(`pc=${String(pc).padStart(3)} ${msg}`)
-    if (c === undefined) at(`illegal opcode 0x${program[pc]!.toString(16).padStart(2, '0')}`)
+    if (c === undefined) at(`illegal opcode 0x${program[pc].toString(16).padStart(2, '0')}`)
     const { spec } = c
-    if (spec.modes !== 'any' && spec.modes !== cx.mode) at(`${spec.name} not allowed in current mode`)
+    if (spec.modes !== 'any' && spec.modes !== cx.mode)
+      at(`${spec.name} not allowed in current mode`)
     starts[pc] = 1
     const decoded = decodeInstruction(program, pc, spec)
     if (typeof decoded === 'string') at(decoded)
@@ -134,7 +136,8 @@ function check(cx: EvalContext): void {
       if (target < pc + decoded.size && version < BACK_BRANCH_VERSION) {
         at(`negative branch offset ${(target - pc - decoded.size).toString(16)}`)
       }
-      const tooFar = version >= REKEYING_VERSION ? target > program.length : target >= program.length
+      const tooFar =
+        version >= REKEYING_VERSION ? target > program.length : target >= program.length
       if (tooFar || target < 0) at(`branch target ${target} outside of program`)
       if (target < pc + decoded.size && starts[target] !== 1) {
         at(`back branch target ${target} is not an aligned instruction`)
@@ -158,19 +161,20 @@ function execute(cx: EvalContext): void {
   const ops = compiledOps(cx.version)
   const end = program.length
   while (cx.pc < end) {
-    const c = ops[program[cx.pc]!]
-    if (c === undefined) fail(`illegal opcode 0x${program[cx.pc]!.toString(16).padStart(2, '0')}`)
+    const c = ops[program[cx.pc]]
+    if (c === undefined) fail(`illegal opcode 0x${program[cx.pc].toString(16).padStart(2, '0')}`)
     const { spec, argKinds } = c
-    if (spec.modes !== 'any' && spec.modes !== mode) fail(`${spec.name} not allowed in current mode`)
+    if (spec.modes !== 'any' && spec.modes !== mode)
+      fail(`${spec.name} not allowed in current mode`)
     const nArgs = argKinds.length
     if (stack.length < nArgs) fail(`stack underflow in ${spec.name}`)
     const first = stack.length - nArgs
     for (let i = 0; i < nArgs; i++) {
       const k = argKinds[i]
       if (k === 0) continue
-      const v = stack[first + i]!
+      const v = stack[first + i]
       if ((typeof v === 'bigint') !== (k === 1)) {
-        fail(`${spec.name} arg ${i} wanted ${spec.args[i]!.name} but got ${typeName(v)}`)
+        fail(`${spec.name} arg ${i} wanted ${spec.args[i].name} but got ${typeName(v)}`)
       }
     }
     if (spec.size !== 0 && cx.pc + spec.size > end) fail('program ends without immediate value(s)')
@@ -181,13 +185,15 @@ function execute(cx: EvalContext): void {
     if (spec.hasProto && !spec.trusted && !c.exits) {
       const rets = c.retKinds
       if (stack.length - first !== rets.length) {
-        fail(`${spec.name} changed stack height improperly ${stack.length - first - nArgs} != ${rets.length - nArgs}`)
+        fail(
+          `${spec.name} changed stack height improperly ${stack.length - first - nArgs} != ${rets.length - nArgs}`,
+        )
       }
       for (let i = 0; i < rets.length; i++) {
-        const v = stack[first + i]!
+        const v = stack[first + i]
         const k = rets[i]
         if (k !== 0 && (typeof v === 'bigint') !== (k === 1)) {
-          fail(`${spec.name} produced ${typeName(v)} but intended ${spec.returns[i]!.name}`)
+          fail(`${spec.name} produced ${typeName(v)} but intended ${spec.returns[i].name}`)
         }
         if (typeof v !== 'bigint' && v.length > MAX_STRING_SIZE) {
           fail(`${spec.name} produced a too big (${v.length}) byte-array`)
@@ -206,11 +212,22 @@ function execute(cx: EvalContext): void {
   if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
 }
 
-function run(program: Uint8Array, mode: Mode, ep: EvalParams, groupIndex: number, appId: bigint): EvalResult {
+function run(
+  program: Uint8Array,
+  mode: Mode,
+  ep: EvalParams,
+  groupIndex: number,
+  appId: bigint,
+): EvalResult {
   let cx: EvalContext | undefined
   let error: EvalError | undefined
   try {
     const { version, length } = programVersion(program)
+    if (version < ep.minVersion) {
+      fail(
+        `program version must be >= ${ep.minVersion} for this transaction group, but have version ${version}`,
+      )
+    }
     cx = new EvalContext(program, version, length, mode, ep, groupIndex, appId)
     if (mode === 'app') ep.pastScratch[groupIndex] = cx.scratch
     check(cx)
@@ -239,9 +256,7 @@ function run(program: Uint8Array, mode: Mode, ep: EvalParams, groupIndex: number
 /** Evaluates the logic signature of transaction `groupIndex` (its `lsig` must be set). */
 export function evalSignature(ep: EvalParams, groupIndex: number): EvalResult {
   const lsig = ep.group[groupIndex]?.lsig
-  if (!lsig) {
-    return run(new Uint8Array(0), 'sig', ep, groupIndex, 0n)
-  }
+  if (!lsig) return rejected(`transaction ${groupIndex} has no logic signature`)
   if (lsig.args.length > ep.proto.evalMaxArgs) return rejected('LogicSig has too many arguments')
   if (lsig.args.some((a) => a.length > ep.proto.maxLogicSigArgSize)) {
     return rejected('LogicSig argument too large')
@@ -250,10 +265,16 @@ export function evalSignature(ep: EvalParams, groupIndex: number): EvalResult {
 }
 
 /** Evaluates `program` as application `appId` for transaction `groupIndex`. */
-export function evalApp(program: Uint8Array, ep: EvalParams, groupIndex: number, appId: bigint): EvalResult {
+export function evalApp(
+  program: Uint8Array,
+  ep: EvalParams,
+  groupIndex: number,
+  appId: bigint,
+): EvalResult {
   if (!ep.ledger) return rejected('no ledger in contract eval')
   if (appId === 0n) return rejected('0 appId in contract eval')
-  if (ep.caller === undefined && ep.group[groupIndex]?.txn.onCompletion === 3n && ep.pools.app < ep.proto.maxAppProgramCost) {
+  const clearState = ep.group[groupIndex]?.txn.onCompletion === ON_COMPLETION.ClearState
+  if (clearState && ep.pools.app < ep.proto.maxAppProgramCost) {
     return rejected(`attempted ClearState execution with low OpcodeBudget ${ep.pools.app}`)
   }
   return run(program, 'app', ep, groupIndex, appId)

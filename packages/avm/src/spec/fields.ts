@@ -53,7 +53,7 @@ function fieldGroup(name: FieldGroupName, rows: readonly FieldRow[]): FieldGroup
     name: r.name,
     value,
     version: r.version,
-    type: r.type === undefined ? NONE : parseProto(`${r.type}:`).args[0]!,
+    type: r.type === undefined ? NONE : parseProto(`${r.type}:`).args[0],
     modes: r.modes ?? 'any',
   }))
   return { name, fields, byName: new Map(fields.map((f) => [f.name, f])) }
@@ -69,9 +69,9 @@ function txnFieldGroup(rows: readonly TxnFieldRow[]): FieldGroup<TxnFieldSpec> {
   const base = fieldGroup('txn', rows)
   const fields = base.fields.map((f, i) => ({
     ...f,
-    array: rows[i]!.array,
-    innerVersion: rows[i]!.innerVersion,
-    effect: rows[i]!.effect,
+    array: rows[i].array,
+    innerVersion: rows[i].innerVersion,
+    effect: rows[i].effect,
   }))
   return { name: 'txn', fields, byName: new Map(fields.map((f) => [f.name, f])) }
 }

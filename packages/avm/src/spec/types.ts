@@ -48,7 +48,7 @@ export function bytesOfLength(n: number): StackType {
   return st
 }
 
-const CODES: Readonly<Record<string, StackType>> = {
+const CODES: Readonly<Partial<Record<string, StackType>>> = {
   i: UINT64,
   b: BYTES,
   a: ANY,

@@ -18,7 +18,7 @@ function listTarget(cx: EvalContext, index: bigint): number {
   const end = cx.pc + 2 + 2 * n
   if (index >= BigInt(n)) return end
   const at = cx.pc + 2 + 2 * Number(index)
-  const offset = ((cx.program[at]! << 24) >> 16) | cx.program[at + 1]!
+  const offset = ((cx.program[at] << 24) >> 16) | cx.program[at + 1]
   return end + offset
 }
 
@@ -68,7 +68,7 @@ export const FLOW_OPS: OpFamily = {
     cx.nextPc = frame.retPc
   },
   proto: (cx) => {
-    const frame = cx.callstack[cx.callstack.length - 1]
+    const frame = cx.callstack.at(-1)
     if (!cx.fromCallsub || !frame) fail('proto was executed without a callsub')
     cx.fromCallsub = false
     const args = cx.imm(0)
@@ -81,17 +81,17 @@ export const FLOW_OPS: OpFamily = {
   },
   frame_dig: (cx) => {
     const i = cx.immSigned(0)
-    const frame = cx.callstack[cx.callstack.length - 1]
+    const frame = cx.callstack.at(-1)
     if (!frame) fail('frame_dig with empty callstack')
     if (frame.clear && -i > frame.args) fail(`frame_dig ${i} in sub with ${frame.args} args`)
     const idx = frame.height + i
     if (idx >= cx.stack.length) fail('frame_dig above stack')
     if (idx < 0) fail('frame_dig below stack')
-    cx.push(cx.stack[idx]!)
+    cx.push(cx.stack[idx])
   },
   frame_bury: (cx) => {
     const i = cx.immSigned(0)
-    const frame = cx.callstack[cx.callstack.length - 1]
+    const frame = cx.callstack.at(-1)
     if (!frame) fail('frame_bury with empty callstack')
     if (frame.clear && -i > frame.args) fail(`frame_bury ${i} in sub with ${frame.args} args`)
     const last = cx.stack.length - 1
@@ -113,7 +113,7 @@ export const FLOW_OPS: OpFamily = {
     const list = cx.stack.splice(cx.stack.length - n, n)
     let matched = n
     for (let i = 0; i < n; i++) {
-      const candidate = list[i]!
+      const candidate = list[i]
       const same =
         typeof value === 'bigint'
           ? candidate === value
