@@ -20,7 +20,11 @@ function compile(source: string): Uint8Array {
 }
 
 function evaluate(program: Uint8Array, mode: 'sig' | 'app', ledger: Ledger): EvalResult {
-  const txn = makeTxn({ type: mode === 'app' ? 'appl' : 'pay', sender: SENDER, applicationId: APP_ID })
+  const txn = makeTxn({
+    type: mode === 'app' ? 'appl' : 'pay',
+    sender: SENDER,
+    applicationId: APP_ID,
+  })
   const group: GroupTxn[] = [{ txn, txid: new Uint8Array(32), lsig: { program, args: [] } }]
   const ep = new EvalParams({ group, proto: PROTO, ledger })
   const r = mode === 'sig' ? evalSignature(ep, 0) : evalApp(program, ep, 0, APP_ID)
@@ -116,24 +120,47 @@ loop:
     baseline: (iters) => {
       const state = new Map<string, bigint>()
       const key = Buffer.from('counter').toString('hex')
-      for (let i = 0; i < iters; i++) state.set(`${APP_ID}/${key}`, (state.get(`${APP_ID}/${key}`) ?? 0n) + 1n)
+      for (let i = 0; i < iters; i++)
+        state.set(`${APP_ID}/${key}`, (state.get(`${APP_ID}/${key}`) ?? 0n) + 1n)
       return state
     },
   },
 ]
+
+/** A ledger in which the benchmark's app exists (app state ops need it). */
+function ledgerWithApp(): FakeLedger {
+  const ledger = new FakeLedger()
+  const none = new Uint8Array(0)
+  ledger.apps.set(APP_ID, {
+    approvalProgram: none,
+    clearStateProgram: none,
+    globalNumUint: 1n,
+    globalNumByteSlice: 0n,
+    localNumUint: 0n,
+    localNumByteSlice: 0n,
+    extraProgramPages: 0n,
+    creator: SENDER,
+    version: 0n,
+  })
+  return ledger
+}
 
 export function main(): void {
   console.log(`AVM benchmark (node ${process.version}); best of 5 runs each`)
   for (const w of WORKLOADS(1_000_000, 20_000)) {
     const program = compile(w.source)
     const ops = w.iterations * w.opsPerIteration
-    const avm = measure(() => evaluate(program, w.mode, new FakeLedger()))
+    const avm = measure(() => evaluate(program, w.mode, ledgerWithApp()))
     const js = measure(() => w.baseline(w.iterations))
     const avmRate = perSecond(ops, avm)
     const jsRate = perSecond(ops, js)
     console.log(`\n${w.name}: ${ops.toLocaleString()} opcodes`)
-    console.log(`  AVM       ${formatRate(avmRate)} opcodes/s  (${(avm.bestNs / 1e6).toFixed(1)} ms)`)
-    console.log(`  plain JS  ${formatRate(jsRate)} opcode-equivalents/s  (${(js.bestNs / 1e6).toFixed(1)} ms)`)
+    console.log(
+      `  AVM       ${formatRate(avmRate)} opcodes/s  (${(avm.bestNs / 1e6).toFixed(1)} ms)`,
+    )
+    console.log(
+      `  plain JS  ${formatRate(jsRate)} opcode-equivalents/s  (${(js.bestNs / 1e6).toFixed(1)} ms)`,
+    )
     console.log(`  ratio     AVM runs at ${((avmRate / jsRate) * 100).toFixed(1)}% of plain JS`)
   }
 }

@@ -2,7 +2,9 @@
  * `npm run bench -- NAME`: runs one benchmark. Figures are printed beside a baseline measured in
  * the same run (these machines are noisy), so read the ratios, not the absolute numbers.
  */
-const BENCHMARKS: Readonly<Partial<Record<string, () => Promise<{ main: () => Promise<void> | void }>>>> = {
+const BENCHMARKS: Readonly<
+  Partial<Record<string, () => Promise<{ main: () => Promise<void> | void }>>>
+> = {
   avm: () => import('./avm.js'),
 }
 

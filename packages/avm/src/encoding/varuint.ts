@@ -25,12 +25,24 @@ export function decodeUvarint(
   bytes: Uint8Array,
   offset: number,
 ): { value: bigint; length: number } | undefined {
-  let value = 0n
-  let shift = 0n
-  for (let i = 0; i < 10; i++) {
+  // Up to 7 bytes (49 bits) fit a JS number exactly; the evaluator decodes pushint on every
+  // execution, so the common short case avoids bigint arithmetic.
+  let small = 0
+  let scale = 1
+  for (let i = 0; i < 7; i++) {
     const at = offset + i
     if (at >= bytes.length) return undefined
-    const b = bytes[at]!
+    const b = bytes[at]
+    small += (b & 0x7f) * scale
+    if (b < 0x80) return { value: BigInt(small), length: i + 1 }
+    scale *= 128
+  }
+  let value = BigInt(small)
+  let shift = 49n
+  for (let i = 7; i < 10; i++) {
+    const at = offset + i
+    if (at >= bytes.length) return undefined
+    const b = bytes[at]
     if (i === 9 && b > 1) return undefined // overflows 64 bits
     value |= BigInt(b & 0x7f) << shift
     if (b < 0x80) return { value, length: i + 1 }

@@ -50,14 +50,26 @@ interface CompiledOp {
   readonly retKinds: readonly Kind[]
   /** The cost when it does not depend on the stack or immediates, else 0. */
   readonly staticCost: number
-  /** err and return end the program; their stack effect is not checked. */
-  readonly exits: boolean
+  /** Modes allowed, as a mask of MODE_SIG | MODE_APP. */
+  readonly modeMask: number
+  /** Whether the loop checks the stack effect and results after the op (it has a fixed
+   * prototype, is not trusted, and is not err/return, which end the program). */
+  readonly checkEffect: boolean
+  readonly size: number
 }
 
 const kindOf = (avm: string): Kind => (avm === 'uint64' ? 1 : avm === 'bytes' ? 2 : 0)
 
 function unsupported(name: string): OpHandler {
   return () => fail(`unsupported opcode ${name}`)
+}
+
+const MODE_SIG = 1
+const MODE_APP = 2
+const MODE_MASKS: Readonly<Record<OpSpec['modes'], number>> = {
+  sig: MODE_SIG,
+  app: MODE_APP,
+  any: MODE_SIG | MODE_APP,
 }
 
 function compile(version: number): readonly (CompiledOp | undefined)[] {
@@ -71,7 +83,10 @@ function compile(version: number): readonly (CompiledOp | undefined)[] {
           argKinds: spec.args.map((t) => kindOf(t.avm)),
           retKinds: spec.returns.map((t) => kindOf(t.avm)),
           staticCost: typeof spec.cost === 'number' ? spec.cost : 0,
-          exits: spec.name === 'err' || spec.name === 'return',
+          modeMask: MODE_MASKS[spec.modes],
+          checkEffect:
+            spec.hasProto && !spec.trusted && spec.name !== 'err' && spec.name !== 'return',
+          size: spec.size,
         },
   )
 }
@@ -155,17 +170,21 @@ function check(cx: EvalContext): void {
   }
 }
 
-/** The step loop. Throws AvmError on any failure. */
+/** The step loop. Throws AvmError on any failure. Kept lean: it runs once per opcode. */
 function execute(cx: EvalContext): void {
-  const { program, stack, mode } = cx
+  const { program, stack, ep } = cx
   const ops = compiledOps(cx.version)
   const end = program.length
+  const modeMask = cx.mode === 'sig' ? MODE_SIG : MODE_APP
+  const pools = ep.pools
+  // A clear-state program is held to one call's budget whatever the pool holds (go's
+  // IsolateClearState); otherwise the pooled budget of its mode is the limit.
+  const isolated = cx.mode === 'app' && cx.txn.onCompletion === ON_COMPLETION.ClearState
   while (cx.pc < end) {
     const c = ops[program[cx.pc]]
     if (c === undefined) fail(`illegal opcode 0x${program[cx.pc].toString(16).padStart(2, '0')}`)
     const { spec, argKinds } = c
-    if (spec.modes !== 'any' && spec.modes !== mode)
-      fail(`${spec.name} not allowed in current mode`)
+    if ((c.modeMask & modeMask) === 0) fail(`${spec.name} not allowed in current mode`)
     const nArgs = argKinds.length
     if (stack.length < nArgs) fail(`stack underflow in ${spec.name}`)
     const first = stack.length - nArgs
@@ -177,39 +196,57 @@ function execute(cx: EvalContext): void {
         fail(`${spec.name} arg ${i} wanted ${spec.args[i].name} but got ${typeName(v)}`)
       }
     }
-    if (spec.size !== 0 && cx.pc + spec.size > end) fail('program ends without immediate value(s)')
-    cx.charge(c.staticCost || dynamicCost(cx, spec), spec.name)
+    if (c.size !== 0 && cx.pc + c.size > end) fail('program ends without immediate value(s)')
+
+    const cost = c.staticCost || dynamicCost(cx, spec)
+    if (modeMask === MODE_SIG) {
+      if (cost > pools.lsig) budgetExceeded(cx, spec.name)
+      pools.lsig -= cost
+    } else {
+      const left = isolated ? ep.proto.maxAppProgramCost - cx.cost : pools.app
+      if (cost > left) budgetExceeded(cx, spec.name)
+      pools.app -= cost
+    }
+    cx.cost += cost
 
     c.handler(cx)
 
-    if (spec.hasProto && !spec.trusted && !c.exits) {
-      const rets = c.retKinds
-      if (stack.length - first !== rets.length) {
-        fail(
-          `${spec.name} changed stack height improperly ${stack.length - first - nArgs} != ${rets.length - nArgs}`,
-        )
-      }
-      for (let i = 0; i < rets.length; i++) {
-        const v = stack[first + i]
-        const k = rets[i]
-        if (k !== 0 && (typeof v === 'bigint') !== (k === 1)) {
-          fail(`${spec.name} produced ${typeName(v)} but intended ${spec.returns[i].name}`)
-        }
-        if (typeof v !== 'bigint' && v.length > MAX_STRING_SIZE) {
-          fail(`${spec.name} produced a too big (${v.length}) byte-array`)
-        }
-      }
-    }
+    if (c.checkEffect) checkEffect(c, stack, first)
     if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
     if (cx.nextPc >= 0) {
       cx.pc = cx.nextPc
       cx.nextPc = -1
     } else {
-      cx.pc += spec.size
+      cx.pc += c.size
     }
   }
   if (stack.length !== 1) fail(`stack len is ${stack.length} instead of 1`)
   if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
+}
+
+function budgetExceeded(cx: EvalContext, name: string): never {
+  fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cx.cost}`)
+}
+
+/** After an op with a fixed prototype: it changed the stack height as declared, and pushed
+ * values of the declared kinds, none too long. */
+function checkEffect(c: CompiledOp, stack: readonly StackValue[], first: number): void {
+  const { spec, retKinds } = c
+  const nArgs = c.argKinds.length
+  if (stack.length - first !== retKinds.length) {
+    const change = stack.length - first - nArgs
+    fail(`${spec.name} changed stack height improperly ${change} != ${retKinds.length - nArgs}`)
+  }
+  for (let i = 0; i < retKinds.length; i++) {
+    const v = stack[first + i]
+    const k = retKinds[i]
+    if (k !== 0 && (typeof v === 'bigint') !== (k === 1)) {
+      fail(`${spec.name} produced ${typeName(v)} but intended ${spec.returns[i].name}`)
+    }
+    if (typeof v !== 'bigint' && v.length > MAX_STRING_SIZE) {
+      fail(`${spec.name} produced a too big (${v.length}) byte-array`)
+    }
+  }
 }
 
 function run(

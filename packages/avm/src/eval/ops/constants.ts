@@ -38,7 +38,7 @@ const intc =
   (cx) => {
     const n = fixed ?? cx.imm(0)
     if (n >= cx.intc.length) fail(`intc ${n} beyond ${cx.intc.length} constants`)
-    cx.push(cx.intc[n]!)
+    cx.push(cx.intc[n])
   }
 
 const bytec =
@@ -46,13 +46,13 @@ const bytec =
   (cx) => {
     const n = fixed ?? cx.imm(0)
     if (n >= cx.bytec.length) fail(`bytec ${n} beyond ${cx.bytec.length} constants`)
-    cx.push(cx.bytec[n]!)
+    cx.push(cx.bytec[n])
   }
 
 function argN(cx: EvalContext, n: bigint): void {
   const args = cx.ep.group[cx.groupIndex]?.lsig?.args ?? []
   if (n >= BigInt(args.length)) fail(`cannot load arg[${n}] of ${args.length}`)
-  cx.push(args[Number(n)]!)
+  cx.push(args[Number(n)])
 }
 
 const arg =
@@ -93,9 +93,11 @@ export const CONSTANT_OPS: OpFamily = {
   bytec_2: bytec(2),
   bytec_3: bytec(3),
   pushint: (cx) => {
-    const r = new Immediates(cx)
-    cx.push(r.uint())
-    cx.nextPc = r.at
+    const at = cx.pc + 1
+    const d = decodeUvarint(cx.program, at)
+    if (!d) fail(`could not decode int at program[${at}]`)
+    cx.stack.push(d.value)
+    cx.nextPc = at + d.length
   },
   pushbytes: (cx) => {
     const r = new Immediates(cx)
