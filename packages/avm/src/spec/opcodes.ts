@@ -351,9 +351,10 @@ const TABLES: readonly OpTable[] = Array.from({ length: MAX_VERSION + 1 }, (_, v
 
 /** The opcodes of program version `version` (1..MAX_VERSION). */
 export function opTable(version: number): OpTable {
-  const table = TABLES[version]
-  if (version < 1 || !table) throw new RangeError(`unsupported program version ${version}`)
-  return table
+  if (!Number.isInteger(version) || version < 1 || version > MAX_VERSION) {
+    throw new RangeError(`unsupported program version ${version}`)
+  }
+  return TABLES[version]
 }
 
 /** The version in which `name` first appeared, or undefined if it is not an opcode at all. */

@@ -76,9 +76,9 @@ export function parseProto(proto: string): { args: StackType[]; returns: StackTy
         if (!st) throw new Error(`bad prototype code ${w} in '${proto}'`)
         return st
       })
-  const [args, returns] = proto.split(':')
-  if (args === undefined || returns === undefined) throw new Error(`bad prototype '${proto}'`)
-  return { args: side(args), returns: side(returns) }
+  const sides = proto.split(':')
+  if (sides.length !== 2) throw new Error(`bad prototype '${proto}'`)
+  return { args: side(sides[0]), returns: side(sides[1]) }
 }
 
 /** Whether a value of type `have` may be used where `want` is declared (go-algorand's overlap rule). */
