@@ -8,7 +8,7 @@ const BENCHMARKS: Readonly<
   avm: () => import('./avm.js'),
 }
 
-const name = process.argv[2]
+const name = process.argv.at(2)
 const load = name === undefined ? undefined : BENCHMARKS[name]
 if (load === undefined) {
   console.error(`usage: npm run bench -- NAME   (one of: ${Object.keys(BENCHMARKS).join(', ')})`)

@@ -8,7 +8,7 @@ describe('uvarint', () => {
     expect([...encodeUvarint(127n)]).toEqual([0x7f])
     expect([...encodeUvarint(128n)]).toEqual([0x80, 0x01])
     expect([...encodeUvarint(300n)]).toEqual([0xac, 0x02])
-    expect([...encodeUvarint((1n << 64n) - 1n)]).toEqual([...Array(9).fill(0xff), 0x01])
+    expect([...encodeUvarint((1n << 64n) - 1n)]).toEqual([...new Array<number>(9).fill(0xff), 0x01])
   })
   it('round-trips every uint64, at any offset', () => {
     fc.assert(
@@ -23,7 +23,7 @@ describe('uvarint', () => {
   it('rejects truncated input and values past 64 bits', () => {
     expect(decodeUvarint(Uint8Array.from([0x80]), 0)).toBeUndefined()
     expect(decodeUvarint(new Uint8Array(0), 0)).toBeUndefined()
-    expect(decodeUvarint(Uint8Array.from([...Array(9).fill(0xff), 0x02]), 0)).toBeUndefined()
-    expect(decodeUvarint(Uint8Array.from(Array(11).fill(0x80)), 0)).toBeUndefined()
+    expect(decodeUvarint(Uint8Array.from([...new Array<number>(9).fill(0xff), 0x02]), 0)).toBeUndefined()
+    expect(decodeUvarint(new Uint8Array(11).fill(0x80), 0)).toBeUndefined()
   })
 })
