@@ -48,7 +48,9 @@ export function runBytes(program: Uint8Array, options: RunOptions = {}): EvalRes
   const index = options.groupIndex ?? 0
   const base: Partial<Txn> =
     mode === 'app' ? { type: 'appl', applicationId: appId } : { type: 'pay' }
-  const txns: Txn[] = (options.group ?? [{}]).map((t) => makeTxn({ sender: SENDER, type: 'pay', ...t }))
+  const txns: Txn[] = (options.group ?? [{}]).map((t) =>
+    makeTxn({ sender: SENDER, type: 'pay', ...t }),
+  )
   txns[index] = makeTxn({ sender: SENDER, type: 'pay', ...base, ...options.txn })
   const group: GroupTxn[] = txns.map((txn, i) => ({
     txn,

@@ -23,7 +23,9 @@ describe('uvarint', () => {
   it('rejects truncated input and values past 64 bits', () => {
     expect(decodeUvarint(Uint8Array.from([0x80]), 0)).toBeUndefined()
     expect(decodeUvarint(new Uint8Array(0), 0)).toBeUndefined()
-    expect(decodeUvarint(Uint8Array.from([...new Array<number>(9).fill(0xff), 0x02]), 0)).toBeUndefined()
+    expect(
+      decodeUvarint(Uint8Array.from([...new Array<number>(9).fill(0xff), 0x02]), 0),
+    ).toBeUndefined()
     expect(decodeUvarint(new Uint8Array(11).fill(0x80), 0)).toBeUndefined()
   })
 })

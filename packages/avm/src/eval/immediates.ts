@@ -12,11 +12,7 @@ export interface Decoded {
 }
 
 /** Decodes the instruction at `pc`, or returns an error message (go-algorand's wording). */
-export function decodeInstruction(
-  program: Uint8Array,
-  pc: number,
-  spec: OpSpec,
-): Decoded | string {
+export function decodeInstruction(program: Uint8Array, pc: number, spec: OpSpec): Decoded | string {
   let at = pc + 1
   const targets: number[] = []
   const uvarint = (): bigint | string => {
@@ -33,19 +29,19 @@ export function decodeInstruction(
         break
       case 'label': {
         if (at + 2 > program.length) return 'program ends without immediate value(s)'
-        const offset = (program[at]! << 24) >> 16 | program[at + 1]!
+        const offset = ((program[at] << 24) >> 16) | program[at + 1]
         at += 2
         targets.push(at + offset)
         break
       }
       case 'labels': {
         if (at >= program.length) return `bare ${spec.name} opcode at end of program`
-        const n = program[at]!
+        const n = program[at]
         at += 1
         const end = at + 2 * n
         if (end > program.length) return `${spec.name} opcode claims to extend beyond program`
         for (let i = 0; i < n; i++) {
-          const offset = (program[at + 2 * i]! << 24) >> 16 | program[at + 2 * i + 1]!
+          const offset = ((program[at + 2 * i] << 24) >> 16) | program[at + 2 * i + 1]
           targets.push(end + offset)
         }
         at = end

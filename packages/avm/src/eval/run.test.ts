@@ -40,7 +40,11 @@ describe('final stack', () => {
 describe('argument checks', () => {
   it('reports underflow and wrong kinds with the opcode name', () => {
     testPanics('#pragma typetrack false\nint 1\n+', 1, 'stack underflow in +')
-    testPanics('#pragma typetrack false\nint 1\nbyte 0x01\n+', 1, '+ arg 1 wanted uint64 but got []byte')
+    testPanics(
+      '#pragma typetrack false\nint 1\nbyte 0x01\n+',
+      1,
+      '+ arg 1 wanted uint64 but got []byte',
+    )
   })
 })
 
@@ -79,7 +83,12 @@ describe('budgets', () => {
   })
   it('a clear-state program never runs on less than a full call budget', () => {
     const ledger = new FakeLedger()
-    const txn = makeTxn({ type: 'appl', sender: new Uint8Array(32), applicationId: 5n, onCompletion: 3n })
+    const txn = makeTxn({
+      type: 'appl',
+      sender: new Uint8Array(32),
+      applicationId: 5n,
+      onCompletion: 3n,
+    })
     const ep = new EvalParams({ group: [{ txn, txid: new Uint8Array(32) }], ledger })
     ep.pools.app = 699
     const r = evalApp(Uint8Array.from([4, 0x81, 1]), ep, 0, 5n)

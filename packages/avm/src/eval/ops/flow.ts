@@ -43,7 +43,13 @@ export const FLOW_OPS: OpFamily = {
     if (cx.popUint() === 0n) fail(`assert failed pc=${cx.pc}`)
   },
   callsub: (cx) => {
-    cx.callstack.push({ retPc: cx.pc + 3, height: cx.stack.length, clear: false, args: 0, returns: 0 })
+    cx.callstack.push({
+      retPc: cx.pc + 3,
+      height: cx.stack.length,
+      clear: false,
+      args: 0,
+      returns: 0,
+    })
     cx.nextPc = branchTarget(cx)
     // Only a proto reached straight from callsub may declare the frame (see proto).
     cx.fromCallsub = cx.program[cx.nextPc] === PROTO_OPCODE
@@ -59,7 +65,9 @@ export const FLOW_OPS: OpFamily = {
         fail(`retsub executed with no return values on stack. proto declared ${frame.returns}`)
       }
       if (height < expect) {
-        fail(`retsub executed with ${height - frame.height} return values on stack. proto declared ${frame.returns}`)
+        fail(
+          `retsub executed with ${height - frame.height} return values on stack. proto declared ${frame.returns}`,
+        )
       }
       const results = cx.stack.slice(frame.height, expect)
       cx.stack.length = frame.height - frame.args
@@ -126,4 +134,3 @@ export const FLOW_OPS: OpFamily = {
     cx.nextPc = listTarget(cx, BigInt(matched))
   },
 }
-
