@@ -67,7 +67,7 @@ export const MAINNET_PROTOCOL: Protocol = {
   maxLogCalls: 32,
   maxLogSize: 1024,
   evalMaxArgs: 255,
-  maxLogicSigArgSize: 1000,
+  maxLogicSigArgSize: 4096, // config.MaxAVMBytesSize; the 1000-byte LogicSigMaxSize on program + args is the host's check
   payoutsEnabled: true,
   payoutsGoOnlineFee: 2_000_000n,
   payoutsPercent: 50n,

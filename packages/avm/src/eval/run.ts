@@ -108,11 +108,16 @@ function dynamicCost(cx: EvalContext, spec: OpSpec): number {
   const cost = spec.cost
   if (typeof cost === 'number') return cost
   if ('byLength' in cost) return linear(cx, cost.byLength, spec.args.length)
-  const group = spec.imms[0]?.group
-  const field = group === undefined ? undefined : FIELD_GROUPS[group].fields[cx.imm(0)]
-  const fc = field === undefined ? undefined : cost.byField[field.name]
-  if (fc === undefined)
-    fail(`invalid ${spec.imms[0]?.name ?? ''} field ${cx.imm(0)} for ${spec.name}`)
+  // Like go-algorand, price the field by its byte even where this version does not offer it
+  // (the newest row knows every field); the handler then reports the invalid field.
+  const field = FIELD_GROUPS[spec.imms[0].group!].fields.at(cx.imm(0))?.name ?? ''
+  const newest = opTable(MAX_VERSION).byName.get(spec.name)?.cost
+  const fc =
+    cost.byField[field] ??
+    (newest !== undefined && typeof newest !== 'number' && 'byField' in newest
+      ? newest.byField[field]
+      : undefined)
+  if (fc === undefined) fail(`${spec.name} returned 0 cost`)
   return typeof fc === 'number' ? fc : linear(cx, fc, spec.args.length)
 }
 
@@ -271,7 +276,11 @@ function run(
     execute(cx)
   } catch (e) {
     const pc = cx?.pc ?? 0
-    const op = cx ? opTable(Math.max(1, cx.version)).byOpcode[program[pc] ?? 0]?.name : undefined
+    // Errors found after the last instruction (the final stack checks) name no opcode.
+    const op =
+      cx && pc < program.length && cx.version >= 1
+        ? opTable(cx.version).byOpcode[program[pc]]?.name
+        : undefined
     // Anything but AvmError is a bug in this package; it still ends as a reported error.
     const message = e instanceof AvmError ? e.message : `internal error: ${String(e)}`
     error = op === undefined ? { message, pc } : { message, pc, opcode: op }

@@ -33,7 +33,7 @@ function costDoc(cost: OpCost): string {
   if (typeof cost === 'number') return String(cost)
   if ('byLength' in cost) return linearDoc(cost.byLength)
   return Object.entries(cost.byField)
-    .map(([k, v]) => `${k}=${typeof v === 'number' ? v : linearDoc(v)}`)
+    .map(([k, v]) => `${k}=${typeof v === 'number' ? v : linearDoc(v!)}`)
     .join('; ')
 }
 

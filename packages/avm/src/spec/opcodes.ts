@@ -57,7 +57,7 @@ export interface LinearCost {
 export type OpCost =
   | number
   | { readonly byLength: LinearCost }
-  | { readonly byField: Readonly<Record<string, number | LinearCost>> }
+  | { readonly byField: Readonly<Partial<Record<string, number | LinearCost>>> }
 
 export type RunMode = 'sig' | 'app' | 'any'
 
