@@ -6,6 +6,7 @@
  * transaction group) so that a rejected program or group leaves no trace. The evaluator also
  * records what it wrote, for its result's state deltas.
  */
+import type { BudgetPools } from './eval/params.js'
 import type { StackValue } from './eval/value.js'
 import type { Txn, TxnEffects } from './txn.js'
 
@@ -84,6 +85,8 @@ export interface InnerCaller {
   readonly appAddress: Uint8Array
   /** Depth of the calling app: 0 for a top-level app call. */
   readonly depth: number
+  /** The calling program's pooled budgets, which inner EvalParams must share. */
+  readonly pools: BudgetPools
 }
 
 export interface Ledger {
@@ -117,9 +120,34 @@ export interface Ledger {
   delBox(appId: bigint, name: Uint8Array): boolean
 
   /**
-   * Validates and applies one inner group submitted by `caller` (itxn_submit), evaluating any
-   * inner app calls itself (with the AVM, adding their budget to the pool). Returns each
-   * transaction's effects, or throws an Error whose message explains the rejection.
+   * Applies one inner group submitted by `caller` (itxn_submit) and returns each transaction's
+   * effects, or throws an Error whose message explains the rejection; the AVM fails the program
+   * with that message unchanged (go-algorand's wording is `inner tx N failed: REASON`, and for an
+   * unauthorized sender `app ID (addr ADDR) unauthorized AUTHORIZER`: see `checkInnerSender`).
+   *
+   * The AVM has already checked everything go-algorand's itxn_submit checks (fees, limits,
+   * well-formedness via `wellFormed`, re-entrancy, depth, versions, resource availability),
+   * decremented `pools.inners`, set `group` on the transactions of a group of more than one,
+   * computed their ids (`txids`, go's InnerID) and checked the authorization of the first
+   * sender. For each transaction `i`, in order, the host must:
+   *  - check that its sender is still authorized by `caller.appAddress`, since an earlier
+   *    transaction of the group may have rekeyed it away (`checkInnerSender`);
+   *  - apply it; for an app call, evaluate the program with the AVM, using an EvalParams whose
+   *    group is these transactions (with `txids`), whose `caller` is `caller` and whose `pools`
+   *    are `caller.pools` (the calling program's), after adding `proto.maxAppProgramCost` to
+   *    `pools.app` for every app call of the group (go's NewInnerEvalParams);
+   *  - record its effects in that EvalParams' `effects[i]` before applying the next.
    */
-  performInner(caller: InnerCaller, txns: readonly Txn[]): readonly TxnEffects[]
+  performInner(
+    caller: InnerCaller,
+    txns: readonly Txn[],
+    txids: readonly Uint8Array[],
+  ): readonly TxnEffects[]
+
+  /**
+   * Optional: go-algorand's `Transaction.WellFormed` for an inner transaction, throwing an Error
+   * with its message when the transaction is malformed. itxn_submit calls it first for each
+   * transaction, where go does; without it those checks are left to `performInner`.
+   */
+  wellFormed?(txn: Txn): void
 }

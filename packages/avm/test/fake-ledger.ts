@@ -1,7 +1,9 @@
 /**
  * A small in-memory Ledger for the AVM's own tests. Like go-algorand's ledger_test.go it skips
  * protocol rules (min balances, schemas) on purpose: the AVM must enforce its own limits. Inner
- * transactions are recorded and given simple effects; real application is the devnet's job.
+ * transactions are recorded and given simple effects (created ids, rekeys, and each sender's
+ * authorization checked as a host must); real application is the devnet's job. Tests may replace
+ * `innerEffects` to script what an inner group does (logs, failures).
  */
 import type {
   AccountInfo,
@@ -13,6 +15,7 @@ import type {
   Ledger,
   VoterParams,
 } from '../src/ledger.js'
+import { innerSenderProblem } from '../src/eval/inner-submit.js'
 import type { StackValue } from '../src/eval/value.js'
 import type { Txn, TxnEffects } from '../src/txn.js'
 
@@ -50,8 +53,20 @@ export class FakeLedger implements Ledger {
   readonly boxes = new Map<string, Uint8Array>()
   readonly blocks = new Map<bigint, BlockHeader>()
   /** Every inner group performed, in order. */
-  readonly innerGroups: { caller: InnerCaller; txns: readonly Txn[] }[] = []
+  readonly innerGroups: {
+    caller: InnerCaller
+    txns: readonly Txn[]
+    txids: readonly Uint8Array[]
+  }[] = []
   nextId = 5000n
+  /** Set to check inner transactions as go's WellFormed would (throwing an Error). */
+  wellFormed?: (txn: Txn) => void
+  /** What one inner transaction leaves behind; by default, the id of what it creates. */
+  innerEffects: (txn: Txn, index: number) => TxnEffects = (t) => ({
+    logs: [],
+    createdAssetId: t.type === 'acfg' && t.configAsset === 0n ? this.nextId++ : 0n,
+    createdApplicationId: t.type === 'appl' && t.applicationId === 0n ? this.nextId++ : 0n,
+  })
 
   round(): bigint {
     return this.currentRound
@@ -95,6 +110,21 @@ export class FakeLedger implements Ledger {
   optIn(addr: Uint8Array, appId: bigint): void {
     this.optIns.add(`${hex(addr)}/${appId}`)
   }
+  /** Creates app `appId` (or replaces its params), with empty programs unless given. */
+  createApp(appId: bigint, params: Partial<AppParams> = {}): void {
+    this.apps.set(appId, {
+      approvalProgram: new Uint8Array([8, 0x81, 1]),
+      clearStateProgram: new Uint8Array([8, 0x81, 1]),
+      globalNumUint: 0n,
+      globalNumByteSlice: 0n,
+      localNumUint: 0n,
+      localNumByteSlice: 0n,
+      extraProgramPages: 0n,
+      creator: new Uint8Array(32).fill(42),
+      version: 0n,
+      ...params,
+    })
+  }
   getGlobal(appId: bigint, key: Uint8Array): StackValue | undefined {
     return this.globals.get(`${appId}/${hex(key)}`)
   }
@@ -122,12 +152,22 @@ export class FakeLedger implements Ledger {
   delBox(appId: bigint, name: Uint8Array): boolean {
     return this.boxes.delete(`${appId}/${hex(name)}`)
   }
-  performInner(caller: InnerCaller, txns: readonly Txn[]): readonly TxnEffects[] {
-    this.innerGroups.push({ caller, txns })
-    return txns.map((t) => ({
-      logs: [],
-      createdAssetId: t.type === 'acfg' && t.configAsset === 0n ? this.nextId++ : 0n,
-      createdApplicationId: t.type === 'appl' && t.applicationId === 0n ? this.nextId++ : 0n,
-    }))
+  performInner(
+    caller: InnerCaller,
+    txns: readonly Txn[],
+    txids: readonly Uint8Array[] = [],
+  ): readonly TxnEffects[] {
+    const effects = txns.map((t, i) => {
+      const problem = innerSenderProblem(this, caller, t.sender)
+      if (problem !== undefined) throw new Error(problem)
+      const e = this.innerEffects(t, i)
+      if (t.rekeyTo.some((b) => b !== 0)) {
+        const self = t.rekeyTo.every((b, j) => b === t.sender[j])
+        this.setAccount(t.sender, { authAddr: self ? new Uint8Array(32) : t.rekeyTo })
+      }
+      return e
+    })
+    this.innerGroups.push({ caller, txns, txids })
+    return effects
   }
 }

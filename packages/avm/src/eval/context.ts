@@ -31,6 +31,8 @@ export type InnerTxnDraft = Map<string, StackValue | StackValue[]>
 export interface InnerGroupResult {
   readonly txns: readonly Txn[]
   readonly effects: readonly TxnEffects[]
+  /** Each transaction's id (go's InnerID), as handed to `Ledger.performInner`. */
+  readonly txids: readonly Uint8Array[]
 }
 
 export class EvalContext {
@@ -51,6 +53,8 @@ export class EvalContext {
   readonly globalDelta = new Map<string, StateWrite>()
   /** Local state writes by account (hex), then key (hex). */
   readonly localDeltas = new Map<string, Map<string, StateWrite>>()
+  /** Box writes of the current app by name (hex), last write wins; `key` is the box name. */
+  readonly boxDelta = new Map<string, StateWrite>()
   /** Inner transactions being built since itxn_begin; undefined when none is open. */
   innerDrafts: InnerTxnDraft[] | undefined = undefined
   /** Inner groups submitted so far, in order; the last one is what itxn/gitxn read. */
@@ -71,12 +75,12 @@ export class EvalContext {
   }
 
   get txn(): Txn {
-    return this.ep.group[this.groupIndex]!.txn
+    return this.ep.group[this.groupIndex].txn
   }
 
   /** A clear-state program may not use more than one call's budget, whatever the pool holds. */
   private get isolatedClearState(): boolean {
-    return this.mode === 'app' && this.ep.caller === undefined && this.txn.onCompletion === ON_COMPLETION.ClearState
+    return this.mode === 'app' && this.txn.onCompletion === ON_COMPLETION.ClearState
   }
 
   remainingBudget(): number {
@@ -96,7 +100,7 @@ export class EvalContext {
 
   /** The immediate byte `i` positions after the opcode. */
   imm(i: number): number {
-    return this.program[this.pc + 1 + i]!
+    return this.program[this.pc + 1 + i]
   }
 
   /** The immediate byte `i` positions after the opcode, read as int8. */
@@ -123,6 +127,6 @@ export class EvalContext {
 
   /** The value `depth` below the top (0 = top); the caller checked the depth. */
   peek(depth = 0): StackValue {
-    return this.stack[this.stack.length - 1 - depth]!
+    return this.stack[this.stack.length - 1 - depth]
   }
 }

@@ -42,7 +42,7 @@ export interface BudgetPools {
   app: number
   /** Remaining logic-sig budget (20,000 per transaction of the group). */
   lsig: number
-  /** Inner transactions still allowed (16 per top-level app call). */
+  /** Inner transactions still allowed (256 for a group with any app call). */
   inners: number
 }
 
@@ -71,7 +71,9 @@ export class EvalParams {
     this.pools = init.pools ?? {
       app: appCalls * this.proto.maxAppProgramCost,
       lsig: init.group.length * this.proto.logicSigMaxCost,
-      inners: appCalls * this.proto.maxInnerTransactions,
+      // Any group with an app call may issue MaxTxGroupSize * MaxInnerTransactions (go's
+      // EnableInnerTransactionPooling).
+      inners: appCalls > 0 ? this.proto.maxTxGroupSize * this.proto.maxInnerTransactions : 0,
     }
     this.minVersion = Math.max(init.minVersion ?? 0, minVersionFor(init.group))
     this.pastScratch = new Array<readonly StackValue[] | undefined>(init.group.length).fill(

@@ -15,6 +15,7 @@ import { AvmError, fail } from './errors.js'
 import type { OpHandler } from './handler.js'
 import { decodeInstruction } from './immediates.js'
 import { MAX_STACK_DEPTH } from './limits.js'
+import { groupResources } from './resources.js'
 import { HANDLERS } from './ops/index.js'
 import type { EvalParams } from './params.js'
 import { typeName, type StackValue } from './value.js'
@@ -273,6 +274,8 @@ function run(
     cx = new EvalContext(program, version, length, mode, ep, groupIndex, appId)
     if (mode === 'app') ep.pastScratch[groupIndex] = cx.scratch
     check(cx)
+    // go-algorand checks the group's box read budget before the first op of an app call.
+    if (mode === 'app') groupResources(cx)
     execute(cx)
   } catch (e) {
     const pc = cx?.pc ?? 0

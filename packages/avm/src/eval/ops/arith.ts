@@ -1,3 +1,275 @@
+/**
+ * uint64 arithmetic, comparison, logic and conversion opcodes (go-algorand `opPlus` ... `opBtoi`).
+ *
+ * These are the hottest handlers of the evaluator, so each works on the stack array in place: no
+ * closures, no allocation beyond the bigint result. The step loop has already checked the stack
+ * depth and the argument kinds against the prototype, so the casts below are safe.
+ */
+import { fail } from '../errors.js'
 import type { OpFamily } from '../handler.js'
+import { bytesEqual, MAX_UINT64, typeName, uint64ToBytes, type StackValue } from '../value.js'
 
-export const ARITH_OPS: OpFamily = {}
+const MAX_UINT128 = (1n << 128n) - 1n
+
+/** `==` on values of either kind; both must be of the same kind. */
+function equal(a: StackValue, b: StackValue): boolean {
+  if (typeof a === 'bigint') {
+    if (typeof b === 'bigint') return a === b
+  } else if (typeof b !== 'bigint') {
+    return bytesEqual(a, b)
+  }
+  fail(`cannot compare (${typeName(a)} to ${typeName(b)})`)
+}
+
+/** Floor square root of a uint64. A float estimate is within one of the answer; fix it up. */
+function sqrt64(x: bigint): bigint {
+  let r = BigInt(Math.floor(Math.sqrt(Number(x))))
+  while (r * r > x) r--
+  while ((r + 1n) * (r + 1n) <= x) r++
+  return r
+}
+
+/** Number of significant bits of a non-negative bigint. */
+function bitLength(x: bigint): number {
+  return x === 0n ? 0 : x.toString(2).length
+}
+
+/**
+ * base^exp, failing as go-algorand does when the result exceeds `max`. Exponents at or beyond
+ * `maxBits` overflow for any base >= 2, so the bigint power below is at most a few KB wide.
+ */
+function power(base: bigint, exp: bigint, max: bigint, maxBits: bigint): bigint {
+  if (exp === 0n && base === 0n) fail('0^0 is undefined')
+  if (base === 0n) return 0n
+  if (exp === 0n || base === 1n) return 1n
+  if (exp >= maxBits) fail(`${base}^${exp} overflow`)
+  const result = base ** exp
+  if (result > max) fail(`${base}^${exp} overflow`)
+  return result
+}
+
+export const ARITH_OPS: OpFamily = {
+  '+': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    const r = (s[i] as bigint) + b
+    if (r > MAX_UINT64) fail('+ overflowed')
+    s[i] = r
+  },
+  '-': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    const a = s[i] as bigint
+    if (b > a) fail('- would result negative')
+    s[i] = a - b
+  },
+  '*': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    const r = (s[i] as bigint) * b
+    if (r > MAX_UINT64) fail('* overflowed')
+    s[i] = r
+  },
+  '/': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    if (b === 0n) fail('/ 0')
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) / b
+  },
+  '%': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    if (b === 0n) fail('% 0')
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) % b
+  },
+  '<': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) < b ? 1n : 0n
+  },
+  '>': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) > b ? 1n : 0n
+  },
+  '<=': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) <= b ? 1n : 0n
+  },
+  '>=': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) >= b ? 1n : 0n
+  },
+  '&&': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = s[i] !== 0n && b !== 0n ? 1n : 0n
+  },
+  '||': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = s[i] !== 0n || b !== 0n ? 1n : 0n
+  },
+  '==': (cx) => {
+    const s = cx.stack
+    const b = s.pop()!
+    const i = s.length - 1
+    s[i] = equal(s[i], b) ? 1n : 0n
+  },
+  '!=': (cx) => {
+    const s = cx.stack
+    const b = s.pop()!
+    const i = s.length - 1
+    s[i] = equal(s[i], b) ? 0n : 1n
+  },
+  '!': (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    s[i] = s[i] === 0n ? 1n : 0n
+  },
+  '|': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) | b
+  },
+  '&': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) & b
+  },
+  '^': (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) ^ b
+  },
+  '~': (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) ^ MAX_UINT64
+  },
+  mulw: (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    const p = (s[i - 1] as bigint) * (s[i] as bigint)
+    s[i - 1] = p >> 64n
+    s[i] = p & MAX_UINT64
+  },
+  addw: (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    const sum = (s[i - 1] as bigint) + (s[i] as bigint)
+    s[i - 1] = sum >> 64n
+    s[i] = sum & MAX_UINT64
+  },
+  divmodw: (cx) => {
+    const s = cx.stack
+    const i = s.length - 4
+    const den = ((s[i + 2] as bigint) << 64n) | (s[i + 3] as bigint)
+    if (den === 0n) fail('/ 0')
+    const num = ((s[i] as bigint) << 64n) | (s[i + 1] as bigint)
+    const quo = num / den
+    const rem = num % den
+    s[i] = quo >> 64n
+    s[i + 1] = quo & MAX_UINT64
+    s[i + 2] = rem >> 64n
+    s[i + 3] = rem & MAX_UINT64
+  },
+  divw: (cx) => {
+    const s = cx.stack
+    const y = s.pop() as bigint
+    const lo = s.pop() as bigint
+    const i = s.length - 1
+    const hi = s[i] as bigint
+    // The same two checks go-algorand makes before bits.Div64, which would otherwise panic.
+    if (y === 0n) fail('divw 0')
+    if (y <= hi) fail(`divw overflow: ${y} <= ${hi}`)
+    s[i] = ((hi << 64n) | lo) / y
+  },
+  shl: (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    if (b > 63n) fail(`shl arg too big, (${b})`)
+    const i = s.length - 1
+    s[i] = ((s[i] as bigint) << b) & MAX_UINT64
+  },
+  shr: (cx) => {
+    const s = cx.stack
+    const b = s.pop() as bigint
+    if (b > 63n) fail(`shr arg too big, (${b})`)
+    const i = s.length - 1
+    s[i] = (s[i] as bigint) >> b
+  },
+  sqrt: (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    s[i] = sqrt64(s[i] as bigint)
+  },
+  bitlen: (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    const v = s[i]
+    if (typeof v === 'bigint') {
+      s[i] = BigInt(bitLength(v))
+      return
+    }
+    // Bytes are a big-endian number: the bits of the first non-zero byte plus all that follow.
+    let bits = 0
+    for (let k = 0; k < v.length; k++) {
+      const byte = v[k]
+      if (byte !== 0) {
+        bits = 32 - Math.clz32(byte) + 8 * (v.length - k - 1)
+        break
+      }
+    }
+    s[i] = BigInt(bits)
+  },
+  exp: (cx) => {
+    const s = cx.stack
+    const e = s.pop() as bigint
+    const i = s.length - 1
+    s[i] = power(s[i] as bigint, e, MAX_UINT64, 64n)
+  },
+  expw: (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    const r = power(s[i - 1] as bigint, s[i] as bigint, MAX_UINT128, 128n)
+    s[i - 1] = r >> 64n
+    s[i] = r & MAX_UINT64
+  },
+  itob: (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    s[i] = uint64ToBytes(s[i] as bigint)
+  },
+  btoi: (cx) => {
+    const s = cx.stack
+    const i = s.length - 1
+    const b = s[i] as Uint8Array
+    if (b.length > 8) fail(`btoi arg too long, got ${b.length} bytes`)
+    // Short arrays are legal: they read as a big-endian number of that many bytes.
+    let hi = 0
+    let lo = 0
+    const split = b.length - 4
+    for (let k = 0; k < b.length; k++) {
+      if (k < split) hi = hi * 256 + b[k]
+      else lo = lo * 256 + b[k]
+    }
+    s[i] = hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo)
+  },
+}

@@ -10,7 +10,7 @@ function slot(n: bigint): number {
 }
 
 function load(cx: EvalContext, n: number): void {
-  cx.push(cx.scratch[n]!)
+  cx.push(cx.scratch[n])
 }
 
 export const SCRATCH_OPS: OpFamily = {

@@ -12,12 +12,12 @@ export const STACK_OPS: OpFamily = {
   },
   dup2: (cx) => {
     const s = cx.stack
-    s.push(s[s.length - 2]!, s[s.length - 1]!)
+    s.push(s[s.length - 2], s[s.length - 1])
   },
   swap: (cx) => {
     const s = cx.stack
     const last = s.length - 1
-    const top = s[last]!
+    const top = s[last]
     s[last] = s[last - 1]!
     s[last - 1] = top
   },
@@ -53,7 +53,7 @@ export const STACK_OPS: OpFamily = {
     const top = s.length - 1
     if (top - depth < 0) fail(`uncover ${depth} with stack size = ${s.length}`)
     const [v] = s.splice(top - depth, 1)
-    s.push(v!)
+    s.push(v)
   },
   popn: (cx) => {
     const n = cx.imm(0)

@@ -64,6 +64,9 @@ const RICH: Partial<Txn> = {
   rejectVersion: 2n,
 }
 
+/** RICH as a payment without RekeyTo, which a v1 program may inspect. */
+const V1_SAFE: Partial<Txn> = { ...RICH, type: 'pay', rekeyTo: new Uint8Array(32) }
+
 /** What each scalar field of RICH reads as (txn TxID is the test harness's id of index 0). */
 const EXPECTED: Readonly<Partial<Record<string, StackValue>>> = {
   Sender: SENDER,
@@ -195,8 +198,9 @@ describe('field version gates', () => {
       const v = f.version - 1
       // txna exists from v2; before that an array field is just an invalid txn field.
       const program = f.array && v >= 2 ? [v, 0x36, f.value, 0] : [v, 0x31, f.value]
-      const mode = v >= 2 ? 'app' : 'sig'
-      const r = runBytes(new Uint8Array(program), { mode, txn: RICH })
+      // A v1 program may not run in a group with app calls or rekeys: read a plain payment.
+      const options = v >= 2 ? { mode: 'app' as const, txn: RICH } : { txn: V1_SAFE }
+      const r = runBytes(new Uint8Array(program), options)
       expect(r.error?.message, `${f.name} at v${v}`).toBe(`invalid txn field ${f.name}`)
     }
   })

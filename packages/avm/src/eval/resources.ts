@@ -1,0 +1,365 @@
+/**
+ * Resource availability: which accounts, assets, apps, holdings, local states and boxes a program
+ * may touch, after go-algorand's `resources.go` and `eval.go` (`availableAccount`,
+ * `availableAsset`, `availableApp`, `allowsHolding`, `allowsLocals`, the availability setup and
+ * read-budget check of `EvalContract`). Resolving opcode arguments against these rules is in
+ * references.ts; the rules for inner transactions (go's `allows`) in inner-submit.ts.
+ *
+ * The group-wide part (go's `ep.available`, `ioBudget` and `FeeCredit`) is shared by a top-level
+ * group and every inner group it spawns. EvalParams carries no link between them except the
+ * pooled budgets, which the host must pass on to inner EvalParams (`pools`), so the state is kept
+ * in a WeakMap keyed by that `pools` object.
+ *
+ * Not modelled: `txn.Access` (the v41 access list; our Txn has none) and the simulator's
+ * unnamed-resources policy.
+ */
+import { sha512_256 } from '@noble/hashes/sha2.js'
+import { encodeAddress } from '../encoding/address.js'
+import {
+  APP_ADDRESS_VERSION,
+  CREATED_RESOURCES_VERSION,
+  SHARED_RESOURCES_VERSION,
+} from '../spec/versions.js'
+import type { Ledger } from '../ledger.js'
+import type { Txn } from '../txn.js'
+import type { EvalContext } from './context.js'
+import { AvmError, fail } from './errors.js'
+import type { EvalParams } from './params.js'
+import { bytesEqual } from './value.js'
+
+export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
+
+/** An address as go-algorand prints it in messages (base32 with checksum). */
+export const showAddress = (addr: Uint8Array): string => encodeAddress(addr)
+
+/** The account of application `appId`: SHA-512/256("appID" || uint64 big-endian id). */
+export function appAddress(appId: bigint): Uint8Array {
+  const buf = new Uint8Array(13)
+  buf.set([0x61, 0x70, 0x70, 0x49, 0x44]) // "appID"
+  new DataView(buf.buffer).setBigUint64(5, appId)
+  return sha512_256(buf)
+}
+
+export const boxKey = (app: bigint, name: Uint8Array): string => `${app}:${toHex(name)}`
+const pairKey = (addr: Uint8Array, id: bigint): string => `${toHex(addr)}:${id}`
+
+/** A box reference of the group; `dirty` once written in the group (it counts against the
+ * write budget until deleted). */
+export interface BoxEntry {
+  readonly app: bigint
+  readonly name: Uint8Array
+  dirty: boolean
+}
+
+/** What the whole group tree shares (go's `resources`, plus ioBudget and FeeCredit). */
+export interface GroupResources {
+  readonly createdAsas: Set<bigint>
+  readonly createdApps: Set<bigint>
+  readonly sharedAccounts: Set<string>
+  readonly sharedAsas: Set<bigint>
+  readonly sharedApps: Set<bigint>
+  readonly sharedHoldings: Set<string>
+  readonly sharedLocals: Set<string>
+  /** Box references by `boxKey`, with whether the box was written (counts against the budget). */
+  readonly boxes: Map<string, BoxEntry>
+  /** Empty box references left, each letting a newly created app touch one unnamed box. */
+  unnamedAccess: number
+  dirtyBytes: number
+  ioBudget: number
+  readBudgetChecked: boolean
+  /** Fees overpaid so far, which inner transactions may spend (go's `FeeCredit`). */
+  feeCredit: bigint
+  /** Apps now inside itxn_submit, outermost first: the caller chain of a running inner program. */
+  readonly callChain: bigint[]
+  /** Every EvalParams of the tree seen so far, to find what their applied transactions created. */
+  readonly params: Set<EvalParams>
+  readonly entered: WeakSet<EvalContext>
+  readonly addresses: Map<bigint, Uint8Array>
+}
+
+const GROUPS = new WeakMap<object, GroupResources>()
+
+/** go's SummarizeFees + feeCredit: what the top-level group paid beyond its minimum fees. */
+function feeCredit(ep: EvalParams): bigint {
+  let paid = 0n
+  let usage = 0n
+  for (const { txn } of ep.group) {
+    paid += txn.fee
+    // State proofs are free, and so are heartbeats outside a group (go's FeeFactor).
+    const free = txn.type === 'stpf' || (txn.type === 'hb' && txn.group.every((b) => b === 0))
+    if (!free) usage++
+  }
+  const needed = ep.proto.minTxnFee * usage
+  return paid > needed ? paid - needed : 0n
+}
+
+function newGroup(ep: EvalParams): GroupResources {
+  const r: GroupResources = {
+    createdAsas: new Set(),
+    createdApps: new Set(),
+    sharedAccounts: new Set(),
+    sharedAsas: new Set(),
+    sharedApps: new Set(),
+    sharedHoldings: new Set(),
+    sharedLocals: new Set(),
+    boxes: new Map(),
+    unnamedAccess: 0,
+    dirtyBytes: 0,
+    ioBudget: 0,
+    readBudgetChecked: false,
+    feeCredit: feeCredit(ep),
+    callChain: [],
+    params: new Set(),
+    entered: new WeakSet(),
+    addresses: new Map(),
+  }
+  for (const { txn } of ep.group) fill(r, txn)
+  return r
+}
+
+const account = (r: GroupResources, addr: Uint8Array): void => {
+  r.sharedAccounts.add(toHex(addr))
+}
+const isZero = (addr: Uint8Array): boolean => addr.every((b) => b === 0)
+
+function accountAndHolding(r: GroupResources, addr: Uint8Array, asset: bigint): void {
+  account(r, addr)
+  if (asset !== 0n) r.sharedHoldings.add(pairKey(addr, asset))
+}
+
+/** go's `resources.fill`: what one top-level transaction makes available to the group. */
+function fill(r: GroupResources, t: Txn): void {
+  switch (t.type) {
+    case 'pay':
+      account(r, t.sender)
+      account(r, t.receiver)
+      if (!isZero(t.closeRemainderTo)) account(r, t.closeRemainderTo)
+      return
+    case 'keyreg':
+      account(r, t.sender)
+      return
+    case 'acfg':
+      account(r, t.sender)
+      if (t.configAsset !== 0n) r.sharedAsas.add(t.configAsset)
+      return
+    case 'axfer':
+      r.sharedAsas.add(t.xferAsset)
+      accountAndHolding(r, t.sender, t.xferAsset)
+      accountAndHolding(r, t.assetReceiver, t.xferAsset)
+      if (!isZero(t.assetSender)) accountAndHolding(r, t.assetSender, t.xferAsset)
+      if (!isZero(t.assetCloseTo)) accountAndHolding(r, t.assetCloseTo, t.xferAsset)
+      return
+    case 'afrz':
+      account(r, t.sender)
+      r.sharedAsas.add(t.freezeAsset)
+      accountAndHolding(r, t.freezeAssetAccount, t.freezeAsset)
+      return
+    case 'appl':
+      fillApplicationCall(r, t)
+      return
+    default:
+      // State proofs and heartbeats make nothing available.
+      return
+  }
+}
+
+function fillApplicationCall(r: GroupResources, t: Txn): void {
+  const accounts = [t.sender, ...t.accounts]
+  for (const id of t.foreignAssets) r.sharedAsas.add(id)
+  if (t.applicationId !== 0n) {
+    accounts.push(appAddress(t.applicationId))
+    r.sharedApps.add(t.applicationId)
+  }
+  for (const id of t.foreignApps) {
+    accounts.push(appAddress(id))
+    r.sharedApps.add(id)
+  }
+  for (const addr of accounts) {
+    account(r, addr)
+    for (const id of t.foreignAssets) r.sharedHoldings.add(pairKey(addr, id))
+    if (t.applicationId !== 0n) r.sharedLocals.add(pairKey(addr, t.applicationId))
+    for (const id of t.foreignApps) r.sharedLocals.add(pairKey(addr, id))
+  }
+  for (const br of t.boxes) {
+    if (br.index === 0 && br.name.length === 0) r.unnamedAccess++
+    let app = 0n
+    if (br.index > 0) {
+      if (br.index > t.foreignApps.length) continue
+      app = t.foreignApps[br.index - 1]!
+    }
+    // A ref to the app being created is added once its id is known (see enter).
+    if (app === 0n) app = t.applicationId
+    if (app === 0n) continue
+    r.boxes.set(boxKey(app, br.name), { app, name: br.name, dirty: false })
+  }
+}
+
+/** Boxes named with index 0 by a transaction that created app `app`. */
+function addCreatedBoxRefs(r: GroupResources, t: Txn, app: bigint, reset: boolean): void {
+  for (const br of t.boxes) {
+    if (br.index !== 0) continue
+    const key = boxKey(app, br.name)
+    if (reset || !r.boxes.has(key)) r.boxes.set(key, { app, name: br.name, dirty: false })
+  }
+}
+
+/** Picks up what transactions applied so far created (go records it via RecordAD and at the
+ * start of each creating app call). */
+function syncCreated(r: GroupResources): void {
+  for (const ep of r.params) {
+    ep.effects.forEach((e, gi) => {
+      if (e === undefined) return
+      if (e.createdAssetId !== 0n) r.createdAsas.add(e.createdAssetId)
+      const app = e.createdApplicationId
+      if (app !== 0n && !r.createdApps.has(app)) {
+        r.createdApps.add(app)
+        const t = ep.group.at(gi)?.txn
+        if (t?.type === 'appl') addCreatedBoxRefs(r, t, app, false)
+      }
+    })
+  }
+}
+
+/** Program bytes beyond the old maximum (go's LargeProgramExtraBytes; 0 for every program that
+ * fits MainNet's 4 pages of 2048 bytes). */
+const BASIC_PROGRAM_LIMIT = 2048 * 4
+
+/** go's read-budget check at the first top-level app call: every box referenced by the group,
+ * and any oversized program of an available app, must fit in the group's I/O budget. */
+function checkReadBudget(cx: EvalContext, r: GroupResources): void {
+  let refs = 0
+  for (const { txn } of cx.ep.group) refs += txn.boxes.length
+  r.ioBudget = refs * cx.ep.proto.bytesPerBoxReference
+  const ledger = cx.ep.ledger
+  let read = 0
+  for (const app of r.sharedApps) {
+    const params = ledger && viaHost(() => ledger.appParams(app))
+    if (params === undefined) continue
+    const size = params.approvalProgram.length + params.clearStateProgram.length
+    read += Math.max(0, size - BASIC_PROGRAM_LIMIT)
+  }
+  for (const entry of r.boxes.values()) {
+    // Empty names only ever add budget; no such box can exist.
+    if (entry.name.length === 0) continue
+    const box = ledger && viaHost(() => ledger.getBox(entry.app, entry.name))
+    if (box === undefined) continue
+    entry.dirty = false
+    read += box.length
+  }
+  if (read > r.ioBudget) fail(`read budget exceeded (${read} > ${r.ioBudget})`)
+}
+
+/** What go's EvalContract does before running an app: a creation makes its id and its index-0
+ * box refs available; the first top-level app call checks the group's box read budget. */
+function enter(cx: EvalContext, r: GroupResources): void {
+  if (cx.txn.applicationId === 0n) {
+    addCreatedBoxRefs(r, cx.txn, cx.appId, true)
+    r.createdApps.add(cx.appId)
+  }
+  if (cx.ep.caller === undefined && !r.readBudgetChecked) {
+    checkReadBudget(cx, r)
+    r.readBudgetChecked = true
+  }
+}
+
+/**
+ * The group's shared resources, seen from `cx`. The first call for a program does what go does
+ * when an app call starts (see `enter`); `run.ts` may call it before the first op so that the
+ * read budget is checked even for programs that never touch a resource.
+ */
+export function groupResources(cx: EvalContext): GroupResources {
+  let r = GROUPS.get(cx.ep.pools)
+  if (r === undefined) {
+    r = newGroup(cx.ep)
+    GROUPS.set(cx.ep.pools, r)
+  }
+  r.params.add(cx.ep)
+  syncCreated(r)
+  if (!r.entered.has(cx)) {
+    r.entered.add(cx)
+    enter(cx, r)
+  }
+  return r
+}
+
+/** The app's address, memoized for the group as go's `GetApplicationAddress` does. */
+export function addressOf(r: GroupResources, app: bigint): Uint8Array {
+  let a = r.addresses.get(app)
+  if (a === undefined) {
+    a = appAddress(app)
+    r.addresses.set(app, a)
+  }
+  return a
+}
+
+function isCreatedAppAddress(r: GroupResources, addr: Uint8Array): bigint | undefined {
+  for (const app of r.createdApps) if (bytesEqual(addressOf(r, app), addr)) return app
+  return undefined
+}
+
+/** Position of `addr` among the sender (0) and txn.Accounts (1..), or -1. */
+export function indexByAddress(t: Txn, addr: Uint8Array): number {
+  if (bytesEqual(addr, t.sender)) return 0
+  const i = t.accounts.findIndex((a) => bytesEqual(a, addr))
+  return i < 0 ? -1 : i + 1
+}
+
+export function availableAccount(cx: EvalContext, addr: Uint8Array): boolean {
+  const r = groupResources(cx)
+  if (indexByAddress(cx.txn, addr) >= 0) return true
+  if (cx.version >= CREATED_RESOURCES_VERSION && isCreatedAppAddress(r, addr) !== undefined) {
+    return true
+  }
+  if (cx.version >= SHARED_RESOURCES_VERSION && r.sharedAccounts.has(toHex(addr))) return true
+  if (cx.version >= APP_ADDRESS_VERSION) {
+    if (cx.txn.foreignApps.some((id) => bytesEqual(addressOf(r, id), addr))) return true
+  }
+  return bytesEqual(addressOf(r, cx.appId), addr)
+}
+
+export function availableAsset(cx: EvalContext, aid: bigint): boolean {
+  const r = groupResources(cx)
+  if (cx.txn.foreignAssets.includes(aid)) return true
+  if (cx.version >= CREATED_RESOURCES_VERSION && r.createdAsas.has(aid)) return true
+  return cx.version >= SHARED_RESOURCES_VERSION && r.sharedAsas.has(aid)
+}
+
+export function availableApp(cx: EvalContext, aid: bigint): boolean {
+  const r = groupResources(cx)
+  if (cx.txn.foreignApps.includes(aid)) return true
+  if (cx.version >= CREATED_RESOURCES_VERSION && r.createdApps.has(aid)) return true
+  if (cx.appId === aid) return true
+  return cx.version >= SHARED_RESOURCES_VERSION && r.sharedApps.has(aid)
+}
+
+/** A holding is available only if named together (or created in the group): v9 sharing. */
+export function allowsHolding(cx: EvalContext, addr: Uint8Array, aid: bigint): boolean {
+  const r = groupResources(cx)
+  if (r.sharedHoldings.has(pairKey(addr, aid))) return true
+  if (r.createdAsas.has(aid)) return availableAccount(cx, addr)
+  if (isCreatedAppAddress(r, addr) !== undefined) return availableAsset(cx, aid)
+  return false
+}
+
+export function allowsLocals(cx: EvalContext, addr: Uint8Array, app: bigint): boolean {
+  const r = groupResources(cx)
+  if (r.sharedLocals.has(pairKey(addr, app))) return true
+  if (r.createdApps.has(app)) return availableAccount(cx, addr)
+  if (isCreatedAppAddress(r, addr) !== undefined) return availableApp(cx, app)
+  return false
+}
+
+/** The ledger of an app evaluation (evalApp refuses to run without one). */
+export function ledgerOf(cx: EvalContext): Ledger {
+  return cx.ep.ledger ?? fail('no ledger in contract eval')
+}
+
+/** Runs a ledger call; an Error the host throws fails the program with the host's message. */
+export function viaHost<T>(call: () => T): T {
+  try {
+    return call()
+  } catch (e) {
+    if (e instanceof AvmError) throw e
+    return fail(e instanceof Error ? e.message : String(e))
+  }
+}
