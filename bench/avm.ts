@@ -13,13 +13,13 @@ const PROTO = { ...MAINNET_PROTOCOL, logicSigMaxCost: 1e12, maxAppProgramCost: 1
 const SENDER = new Uint8Array(32).fill(1)
 const APP_ID = 1234n
 
-function compile(source: string): Uint8Array {
+export function compile(source: string): Uint8Array {
   const r = assemble(source)
   if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}:${e.column}: ${e.message}`).join('\n'))
   return r.program
 }
 
-function evaluate(program: Uint8Array, mode: 'sig' | 'app', ledger: Ledger): EvalResult {
+export function evaluate(program: Uint8Array, mode: 'sig' | 'app', ledger: Ledger): EvalResult {
   const txn = makeTxn({
     type: mode === 'app' ? 'appl' : 'pay',
     sender: SENDER,
@@ -32,7 +32,7 @@ function evaluate(program: Uint8Array, mode: 'sig' | 'app', ledger: Ledger): Eva
   return r
 }
 
-interface Workload {
+export interface Workload {
   readonly name: string
   readonly mode: 'sig' | 'app'
   readonly iterations: number
@@ -54,7 +54,7 @@ const loopTail = (n: number): string => `
   bnz loop
 int 1`
 
-const WORKLOADS = (n: number, m: number): Workload[] => [
+export const WORKLOADS = (n: number, m: number): Workload[] => [
   {
     name: 'arithmetic loop (load/int/+/dup/store/</bnz)',
     mode: 'sig',
@@ -128,7 +128,7 @@ loop:
 ]
 
 /** A ledger in which the benchmark's app exists (app state ops need it). */
-function ledgerWithApp(): FakeLedger {
+export function ledgerWithApp(): FakeLedger {
   const ledger = new FakeLedger()
   const none = new Uint8Array(0)
   ledger.apps.set(APP_ID, {

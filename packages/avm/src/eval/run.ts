@@ -36,6 +36,8 @@ export interface EvalResult {
   readonly logs: readonly Uint8Array[]
   readonly globalDelta: ReadonlyMap<string, StateWrite>
   readonly localDeltas: ReadonlyMap<string, ReadonlyMap<string, StateWrite>>
+  /** Box writes of the app by name (hex); `value` undefined means deleted. */
+  readonly boxDelta: ReadonlyMap<string, StateWrite>
   readonly innerGroups: readonly InnerGroupResult[]
   readonly stack: readonly StackValue[]
   readonly scratch: readonly StackValue[]
@@ -296,6 +298,7 @@ function run(
     logs: cx?.logs ?? [],
     globalDelta: cx?.globalDelta ?? new Map(),
     localDeltas: cx?.localDeltas ?? new Map(),
+    boxDelta: cx?.boxDelta ?? new Map(),
     innerGroups: cx?.innerGroups ?? [],
     stack: cx?.stack ?? [],
     scratch: cx?.scratch ?? [],
@@ -337,6 +340,7 @@ function rejected(message: string): EvalResult {
     logs: [],
     globalDelta: new Map(),
     localDeltas: new Map(),
+    boxDelta: new Map(),
     innerGroups: [],
     stack: [],
     scratch: [],

@@ -308,3 +308,16 @@ describe('mode', () => {
     expect(r.error?.message).toContain('box_len not allowed in current mode')
   })
 })
+
+describe('box deltas in the result', () => {
+  it('records the last write of each box, and deletions as undefined', () => {
+    const program =
+      'byte "a"; byte 0x0102; box_put; byte "b"; int 2; box_create; pop; byte "b"; box_del'
+    const { r } = runAt(`${program}; pop; int 1`, 8, refs('a', 'b'))
+    expect(r.error).toBeUndefined()
+    const hex = (s: string) => Buffer.from(s).toString('hex')
+    expect(r.boxDelta.get(hex('a'))).toEqual({ key: utf8('a'), value: Uint8Array.from([1, 2]) })
+    expect(r.boxDelta.get(hex('b'))?.value).toBeUndefined()
+    expect(r.boxDelta.has(hex('b'))).toBe(true)
+  })
+})
