@@ -67,7 +67,10 @@ export interface Chain {
 
   accountInfo(address: string, exclude: 'all' | 'none'): modelsv2.Account
   accountAsset(address: string, assetId: bigint): modelsv2.AccountAssetResponse | undefined
-  accountApplication(address: string, appId: bigint): modelsv2.AccountApplicationResponse | undefined
+  accountApplication(
+    address: string,
+    appId: bigint,
+  ): modelsv2.AccountApplicationResponse | undefined
   asset(assetId: bigint): modelsv2.Asset | undefined
   application(appId: bigint): modelsv2.Application | undefined
   boxNames(appId: bigint): readonly Uint8Array[]
