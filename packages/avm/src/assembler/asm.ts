@@ -84,6 +84,23 @@ function refineReturns(ops: OpStream, spec: AsmSpec, fieldType: AsmSpec['returns
   }
 }
 
+/** go's error for an immediate written where it does not belong but would at `positions`. */
+function misplaced(
+  spec: AsmSpec,
+  arg: Token,
+  argCount: number,
+  hasPseudos: boolean,
+  positions: readonly number[],
+): SourceError | undefined {
+  if (positions.length === 0) return undefined
+  let what = spec.name
+  if (hasPseudos) what += ` with ${joinIntsOnOr('immediate', [argCount])}`
+  return tokenError(
+    arg,
+    `${what} can only use ${goQuote(arg.str)} as immediate ${positions.join(' or ')}`,
+  )
+}
+
 export const asmDefault: AsmFunc = (ops, spec, mnemonic, args) => {
   const countErr = checkArgCount(spec.name, mnemonic, args, spec.imms.length)
   if (countErr) return countErr
@@ -106,14 +123,8 @@ export const asmDefault: AsmFunc = (ops, spec, mnemonic, args) => {
           const positions = spec.imms.flatMap((o, j) =>
             o.kind === 'uint8' && !o.group ? [j + 1] : [],
           )
-          if (positions.length > 0) {
-            let what = spec.name
-            if (pseudos) what += ` with ${joinIntsOnOr('immediate', [args.length])}`
-            return tokenError(
-              arg,
-              `${what} can only use ${goQuote(arg.str)} as immediate ${positions.join(' or ')}`,
-            )
-          }
+          const e = misplaced(spec, arg, args.length, pseudos !== undefined, positions)
+          if (e) return e
         }
         if (pseudos) {
           const counts: number[] = []
@@ -149,14 +160,8 @@ export const asmDefault: AsmFunc = (ops, spec, mnemonic, args) => {
         const positions = spec.imms.flatMap((o, j) =>
           o.kind === 'uint8' && o.group && fieldByName(o.group, arg.str) ? [j + 1] : [],
         )
-        if (positions.length > 0) {
-          let what = spec.name
-          if (pseudos) what += ` with ${joinIntsOnOr('immediate', [args.length])}`
-          return tokenError(
-            arg,
-            `${what} can only use ${goQuote(arg.str)} as immediate ${positions.join(' or ')}`,
-          )
-        }
+        const e = misplaced(spec, arg, args.length, pseudos !== undefined, positions)
+        if (e) return e
       }
       return tokenError(arg, `${spec.name} ${r.error}`)
     }
@@ -165,23 +170,20 @@ export const asmDefault: AsmFunc = (ops, spec, mnemonic, args) => {
   return undefined
 }
 
-export const asmIntC: AsmFunc = (ops, spec, mnemonic, args) => {
-  const e = checkArgCount(spec.name, mnemonic, args, 1)
-  if (e) return e
-  const r = byteImm(args[0].str, 'constant')
-  if (r.error !== undefined) return tokenError(args[0], r.error)
-  const w = writeIntc(ops, r.value!)
-  return w === undefined ? undefined : tokenError(args[0], w)
+/** `intc` / `bytec`: the constant's index, written by `write` (intc_0.. / bytec_0.. if short). */
+function asmConstRef(write: (ops: OpStream, index: number) => string | undefined): AsmFunc {
+  return (ops, spec, mnemonic, args) => {
+    const e = checkArgCount(spec.name, mnemonic, args, 1)
+    if (e) return e
+    const r = byteImm(args[0].str, 'constant')
+    if (r.error !== undefined) return tokenError(args[0], r.error)
+    const w = write(ops, r.value!)
+    return w === undefined ? undefined : tokenError(args[0], w)
+  }
 }
 
-export const asmByteC: AsmFunc = (ops, spec, mnemonic, args) => {
-  const e = checkArgCount(spec.name, mnemonic, args, 1)
-  if (e) return e
-  const r = byteImm(args[0].str, 'constant')
-  if (r.error !== undefined) return tokenError(args[0], r.error)
-  const w = writeBytec(ops, r.value!)
-  return w === undefined ? undefined : tokenError(args[0], w)
-}
+export const asmIntC = asmConstRef(writeIntc)
+export const asmByteC = asmConstRef(writeBytec)
 
 export const asmPushInt: AsmFunc = (ops, spec, mnemonic, args) => {
   const e = checkArgCount(spec.name, mnemonic, args, 1)

@@ -13,22 +13,20 @@ import { goQuote, parseUint } from './goparse.js'
 import { parseBinaryArgs, parseStringLiteral } from './literals.js'
 import { verifyMethodSignature } from './method.js'
 import { namedIntConstant } from './named.js'
-import { tokenError, tokenErrorAfter, type AsmFunc, type AsmSpec, type OpStream } from './state.js'
+import {
+  asmSpecOf,
+  tokenError,
+  tokenErrorAfter,
+  type AsmFunc,
+  type AsmSpec,
+  type OpStream,
+} from './state.js'
 
 function pushSpec(ops: OpStream, name: 'pushint' | 'pushbytes'): AsmSpec | undefined {
   const spec = opTable(ops.gateVersion).byName.get(name)
   if (!spec) return undefined
-  return {
-    name: spec.name,
-    opcode: spec.opcode,
-    version: spec.version,
-    args: spec.args,
-    returns: spec.returns,
-    imms: spec.imms,
-    size: spec.size,
-    appOnly: false,
-    asm: name === 'pushint' ? asmPushInt : asmPushBytes,
-  }
+  // Both run in any mode, so appOnly is false.
+  return asmSpecOf(spec, name === 'pushint' ? asmPushInt : asmPushBytes)
 }
 
 export const asmInt: AsmFunc = (ops, spec, mnemonic, args) => {

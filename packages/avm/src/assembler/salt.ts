@@ -3,6 +3,8 @@
  * Edwards25519 point (so no private key can exist for its address). It is the default only from
  * v13, beyond the versions this package assembles, so here it applies only when asked for.
  */
+import { invert, mod, pow } from '@noble/curves/abstract/modular.js'
+import { bytesToNumberLE } from '@noble/curves/utils.js'
 import { encodeUvarint } from '../encoding/varuint.js'
 import { programHash } from '../encoding/address.js'
 import { opTable } from '../spec/opcodes.js'
@@ -10,28 +12,7 @@ import type { OpStream, SourceError } from './state.js'
 import { prependCBlocks } from './constants.js'
 
 const P = (1n << 255n) - 19n
-const D = (-121665n * modInverse(121666n)) % P
-
-function mod(a: bigint): bigint {
-  const r = a % P
-  return r < 0n ? r + P : r
-}
-
-function modPow(base: bigint, exp: bigint): bigint {
-  let result = 1n
-  let b = mod(base)
-  let e = exp
-  while (e > 0n) {
-    if (e & 1n) result = (result * b) % P
-    b = (b * b) % P
-    e >>= 1n
-  }
-  return result
-}
-
-function modInverse(a: bigint): bigint {
-  return modPow(a, P - 2n)
-}
+const D = (-121665n * invert(121666n, P)) % P
 
 /**
  * Whether 32 bytes decode as an Edwards25519 point the way filippo.io/edwards25519 SetBytes does:
@@ -39,15 +20,14 @@ function modInverse(a: bigint): bigint {
  */
 export function isEdwards25519Point(encoded: Uint8Array): boolean {
   if (encoded.length !== 32) return false
-  let y = 0n
-  for (let i = 31; i >= 0; i--) y = (y << 8n) | BigInt(encoded[i])
-  y = mod(y & ((1n << 255n) - 1n))
+  const y = mod(bytesToNumberLE(encoded) & ((1n << 255n) - 1n), P)
   const y2 = (y * y) % P
-  const u = mod(y2 - 1n)
-  const v = mod(D * y2 + 1n)
-  const x2 = (u * modInverse(v)) % P
+  const u = mod(y2 - 1n, P)
+  // Never zero: d·y² = -1 has no solution, -1/d being a non-square mod p.
+  const v = mod(D * y2 + 1n, P)
+  const x2 = (u * invert(v, P)) % P
   if (x2 === 0n) return true
-  return modPow(x2, (P - 1n) / 2n) === 1n
+  return pow(x2, (P - 1n) / 2n, P) === 1n
 }
 
 const onCurve = (program: Uint8Array): boolean => isEdwards25519Point(programHash(program))

@@ -1,9 +1,10 @@
 /**
  * Algorand addresses: a 32-byte public key followed by a 4-byte checksum (the last 4 bytes of
  * SHA-512/256 of the key), base32 without padding, 58 characters. A logic-sig account's key is
- * SHA-512/256("Program" || bytecode).
+ * SHA-512/256("Program" || bytecode); an application's is SHA-512/256("appID" || uint64 id).
  */
 import { sha512_256 } from '@noble/hashes/sha2.js'
+import { concatBytes } from '@noble/hashes/utils.js'
 import { decodeBase32, encodeBase32 } from './base32.js'
 
 export const ADDRESS_LENGTH = 58
@@ -18,10 +19,7 @@ function checksum(key: Uint8Array): Uint8Array {
 export function encodeAddress(key: Uint8Array): string {
   if (key.length !== KEY_LENGTH)
     throw new RangeError(`address key must be 32 bytes, got ${key.length}`)
-  const full = new Uint8Array(KEY_LENGTH + CHECKSUM_LENGTH)
-  full.set(key)
-  full.set(checksum(key), KEY_LENGTH)
-  return encodeBase32(full)
+  return encodeBase32(concatBytes(key, checksum(key)))
 }
 
 export type AddressResult = { ok: true; key: Uint8Array } | { ok: false; error: string }
@@ -48,13 +46,19 @@ const PROGRAM_PREFIX = new TextEncoder().encode('Program')
 
 /** SHA-512/256("Program" || program): the logic-sig account's public key. */
 export function programHash(program: Uint8Array): Uint8Array {
-  const buf = new Uint8Array(PROGRAM_PREFIX.length + program.length)
-  buf.set(PROGRAM_PREFIX)
-  buf.set(program, PROGRAM_PREFIX.length)
-  return sha512_256(buf)
+  return sha512_256(concatBytes(PROGRAM_PREFIX, program))
 }
 
 /** The address of the logic-sig account whose program is `program`. */
 export function programAddress(program: Uint8Array): string {
   return encodeAddress(programHash(program))
+}
+
+const APP_ID_PREFIX = new TextEncoder().encode('appID')
+
+/** The account of application `appId`: SHA-512/256("appID" || uint64 big-endian id). */
+export function applicationAddress(appId: bigint): Uint8Array {
+  const id = new Uint8Array(8)
+  new DataView(id.buffer).setBigUint64(0, appId)
+  return sha512_256(concatBytes(APP_ID_PREFIX, id))
 }

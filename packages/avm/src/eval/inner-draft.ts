@@ -5,6 +5,7 @@
  * A draft (InnerTxnDraft) maps Txn property names to the values set so far; booleans are kept as
  * 0/1, `type` as the type's bytes.
  */
+import { concatBytes } from '@noble/hashes/utils.js'
 import { TXN_FIELDS, type TxnFieldSpec } from '../spec/fields.js'
 import { makeTxn, TXN_TYPE_ENUM, type Txn, type TxnType } from '../txn.js'
 import type { EvalContext, InnerTxnDraft } from './context.js'
@@ -126,9 +127,7 @@ function appendProgram(draft: InnerTxnDraft, key: string, sv: StackValue, field:
   const old = draft.get(key)
   const prefix = old instanceof Uint8Array ? old : new Uint8Array(0)
   const piece = bytesOf(sv)
-  const joined = new Uint8Array(prefix.length + piece.length)
-  joined.set(prefix)
-  joined.set(piece, prefix.length)
+  const joined = concatBytes(prefix, piece)
   draft.set(key, joined)
   if (joined.length > maxProgram()) fail(`${field} may not exceed ${maxProgram()} bytes`)
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { assembleAt, SENDER } from '../../test/helpers.js'
-import { encodeAddress } from '../encoding/address.js'
+import { applicationAddress, encodeAddress } from '../encoding/address.js'
 import { makeTxn, type Txn, type TxnEffects } from '../txn.js'
 import { addr, APP, appLedger, evalLedger, lit, utf8, versions } from './ops/app-test-kit.js'
 import { EvalParams } from './params.js'
-import { appAddress } from './resources.js'
 import { evalApp, type EvalResult } from './run.js'
 import type { Ledger } from '../ledger.js'
 
@@ -40,7 +39,7 @@ function expectPass(r: EvalResult, label: string): void {
 
 const call: Partial<Txn> = { type: 'appl', applicationId: APP }
 
-describe('appAddress', () => {
+describe('applicationAddress', () => {
   it('is SHA-512/256 of "appID" and the big-endian id', () => {
     for (const id of [1n, 888n, 2n ** 64n - 1n]) {
       const be = Buffer.alloc(8)
@@ -48,7 +47,7 @@ describe('appAddress', () => {
       const want = createHash('sha512-256')
         .update(Buffer.concat([Buffer.from('appID'), be]))
         .digest()
-      expect(Buffer.from(appAddress(id))).toEqual(want)
+      expect(Buffer.from(applicationAddress(id))).toEqual(want)
     }
   })
 })
@@ -80,7 +79,7 @@ describe('group sharing (v9)', () => {
   it('app calls share their accounts x assets holdings and accounts x apps locals', () => {
     const ledger = appLedger()
     ledger.setHolding(X, 400n, { amount: 1n, frozen: false })
-    ledger.setHolding(appAddress(777n), 400n, { amount: 2n, frozen: false })
+    ledger.setHolding(applicationAddress(777n), 400n, { amount: 2n, frozen: false })
     ledger.optIn(X, 777n)
     ledger.optIn(X, 778n)
     const other = {
@@ -92,7 +91,7 @@ describe('group sharing (v9)', () => {
     }
     for (const src of [
       `${lit(X)}; int 400; asset_holding_get AssetBalance; &&`,
-      `${lit(appAddress(777n))}; int 400; asset_holding_get AssetBalance; &&`,
+      `${lit(applicationAddress(777n))}; int 400; asset_holding_get AssetBalance; &&`,
       `${lit(X)}; int 777; app_opted_in`,
       `${lit(X)}; int 778; byte "k"; app_local_get_ex; !; &&; !`,
     ]) {
@@ -139,11 +138,11 @@ describe('resources created earlier in the group (v6)', () => {
         inGroup('int 5001; app_params_get AppGlobalNumUint; !; &&; !', v, txns, 1, fx),
         `v${v}`,
       )
-      expectPass(inGroup(`${lit(appAddress(5001n))}; balance; !`, v, txns, 1, fx), `v${v}`)
+      expectPass(inGroup(`${lit(applicationAddress(5001n))}; balance; !`, v, txns, 1, fx), `v${v}`)
     }
-    expect(inGroup(`${lit(appAddress(5001n))}; balance`, 5, txns, 1, fx).error?.message).toContain(
-      'unavailable Account',
-    )
+    expect(
+      inGroup(`${lit(applicationAddress(5001n))}; balance`, 5, txns, 1, fx).error?.message,
+    ).toContain('unavailable Account')
   })
   it("a created app's index-0 box refs become its own", () => {
     const txns = [

@@ -13,8 +13,7 @@
  * Not modelled: `txn.Access` (the v41 access list; our Txn has none) and the simulator's
  * unnamed-resources policy.
  */
-import { sha512_256 } from '@noble/hashes/sha2.js'
-import { encodeAddress } from '../encoding/address.js'
+import { applicationAddress, encodeAddress } from '../encoding/address.js'
 import {
   APP_ADDRESS_VERSION,
   CREATED_RESOURCES_VERSION,
@@ -31,14 +30,6 @@ export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
 
 /** An address as go-algorand prints it in messages (base32 with checksum). */
 export const showAddress = (addr: Uint8Array): string => encodeAddress(addr)
-
-/** The account of application `appId`: SHA-512/256("appID" || uint64 big-endian id). */
-export function appAddress(appId: bigint): Uint8Array {
-  const buf = new Uint8Array(13)
-  buf.set([0x61, 0x70, 0x70, 0x49, 0x44]) // "appID"
-  new DataView(buf.buffer).setBigUint64(5, appId)
-  return sha512_256(buf)
-}
 
 export const boxKey = (app: bigint, name: Uint8Array): string => `${app}:${toHex(name)}`
 const pairKey = (addr: Uint8Array, id: bigint): string => `${toHex(addr)}:${id}`
@@ -167,11 +158,11 @@ function fillApplicationCall(r: GroupResources, t: Txn): void {
   const accounts = [t.sender, ...t.accounts]
   for (const id of t.foreignAssets) r.sharedAsas.add(id)
   if (t.applicationId !== 0n) {
-    accounts.push(appAddress(t.applicationId))
+    accounts.push(applicationAddress(t.applicationId))
     r.sharedApps.add(t.applicationId)
   }
   for (const id of t.foreignApps) {
-    accounts.push(appAddress(id))
+    accounts.push(applicationAddress(id))
     r.sharedApps.add(id)
   }
   for (const addr of accounts) {
@@ -286,7 +277,7 @@ export function groupResources(cx: EvalContext): GroupResources {
 export function addressOf(r: GroupResources, app: bigint): Uint8Array {
   let a = r.addresses.get(app)
   if (a === undefined) {
-    a = appAddress(app)
+    a = applicationAddress(app)
     r.addresses.set(app, a)
   }
   return a

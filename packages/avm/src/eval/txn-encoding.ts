@@ -8,7 +8,9 @@
  * state-proof, heartbeat or access-list fields.
  */
 import { sha512_256 } from '@noble/hashes/sha2.js'
+import { concatBytes } from '@noble/hashes/utils.js'
 import type { Txn } from '../txn.js'
+import { uint64ToBytes } from './value.js'
 
 class Writer {
   private readonly parts: number[] = []
@@ -246,27 +248,15 @@ export function encodeTxn(t: Txn): Uint8Array {
   return w.bytes()
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
-
 /** A transaction id, SHA-512/256("TX" || msgpack), for a transaction without genesis fields
  * (a top-level transaction also hashes its genesis id and hash, which Txn does not hold). */
 export function txnId(t: Txn): Uint8Array {
-  return sha512_256(concat(ascii('TX'), encodeTxn(t)))
+  return sha512_256(concatBytes(ascii('TX'), encodeTxn(t)))
 }
 
 /** go's `InnerID`: SHA-512/256("TX" || parent txid || uint64 index || msgpack). */
 export function innerTxnId(t: Txn, parent: Uint8Array, index: number): Uint8Array {
-  const idx = new Uint8Array(8)
-  new DataView(idx.buffer).setBigUint64(0, BigInt(index))
-  return sha512_256(concat(ascii('TX'), parent, idx, encodeTxn(t)))
+  return sha512_256(concatBytes(ascii('TX'), parent, uint64ToBytes(BigInt(index)), encodeTxn(t)))
 }
 
 /** go's group id: SHA-512/256("TG" || msgpack of TxGroup{txlist}). */
@@ -276,5 +266,5 @@ export function groupId(hashes: readonly Uint8Array[]): Uint8Array {
   w.str(ascii('txlist'))
   w.array(hashes.length)
   for (const h of hashes) w.bin(h)
-  return sha512_256(concat(ascii('TG'), w.bytes()))
+  return sha512_256(concatBytes(ascii('TG'), w.bytes()))
 }

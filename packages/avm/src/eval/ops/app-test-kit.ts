@@ -4,7 +4,7 @@
  * addresses.
  */
 import { expect } from 'vitest'
-import { encodeAddress } from '../../encoding/address.js'
+import { applicationAddress, encodeAddress } from '../../encoding/address.js'
 import { FakeLedger } from '../../../test/fake-ledger.js'
 import { DEFAULT_APP_ID, run, type RunOptions } from '../../../test/helpers.js'
 import { MAX_VERSION } from '../../spec/versions.js'
@@ -13,13 +13,12 @@ import { MAINNET_PROTOCOL } from '../../protocol.js'
 import type { Txn, TxnEffects } from '../../txn.js'
 import { innerSenderProblem } from '../inner-submit.js'
 import { EvalParams } from '../params.js'
-import { appAddress } from '../resources.js'
 import { evalApp, type EvalResult } from '../run.js'
 
 export const addr = (n: number): Uint8Array => new Uint8Array(32).fill(n)
 export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s)
 export const APP = DEFAULT_APP_ID
-export const APP_ADDR = appAddress(APP)
+export const APP_ADDR = applicationAddress(APP)
 
 /** The TEAL literal of an address. */
 export const lit = (a: Uint8Array): string => `addr ${encodeAddress(a)}`

@@ -13,6 +13,7 @@ import { fail } from '../errors.js'
 import type { OpFamily } from '../handler.js'
 import { boxKey, groupResources, ledgerOf, toHex, viaHost } from '../resources.js'
 import { boolToUint, MAX_UINT64 } from '../value.js'
+import { extractCarefully, replaceCarefully } from './bytes.js'
 
 type BoxOp = 'create' | 'read' | 'write' | 'delete' | 'resize'
 
@@ -115,21 +116,6 @@ function store(cx: EvalContext, name: Uint8Array, value: Uint8Array | undefined)
   cx.boxDelta.set(toHex(name), { key: name, value })
 }
 
-/** go's replaceCarefully: `replacement` over `original` from `start`, same length. */
-function replaceCarefully(
-  original: Uint8Array,
-  replacement: Uint8Array,
-  start: bigint,
-): Uint8Array {
-  const len = BigInt(original.length)
-  if (start > len) fail(`replacement start ${start} beyond length: ${original.length}`)
-  const end = start + BigInt(replacement.length)
-  if (end > len) fail(`replacement end ${end} beyond original length: ${original.length}`)
-  const out = original.slice()
-  out.set(replacement, Number(start))
-  return out
-}
-
 /** go's spliceCarefully: bytes [start, start+length) replaced, zero-filled or cut to size. */
 function spliceCarefully(
   original: Uint8Array,
@@ -167,12 +153,8 @@ export const BOX_OPS: OpFamily = {
     const name = cx.popBytes()
     lengthChecks(cx, name, addSaturate(start, length))
     const content = mustExist(availableBox(cx, name, 'read', 0), name)
-    const len = BigInt(content.length)
-    if (start > len) fail(`extraction start ${start} is beyond length: ${content.length}`)
-    if (start + length > len) {
-      fail(`extraction end ${start + length} is beyond length: ${content.length}`)
-    }
-    cx.push(content.slice(Number(start), Number(start + length)))
+    // extractCarefully's uint64 overflow check cannot fire: lengthChecks saw start + length.
+    cx.push(extractCarefully(content, start, length))
   },
   box_replace: (cx) => {
     const replacement = cx.popBytes()

@@ -4,6 +4,7 @@
  * are minimal (no leading zero bytes, zero is the empty string), so b+ may produce 65 bytes and b*
  * 128. The bitwise ops take any length, zero-padding the shorter argument on the left.
  */
+import { bytesToNumberBE, numberToVarBytesBE } from '@noble/curves/utils.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
 import type { OpFamily } from '../handler.js'
@@ -11,24 +12,8 @@ import type { OpFamily } from '../handler.js'
 /** go-algorand's maxByteMathSize. */
 const MAX_BYTE_MATH_SIZE = 64
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
-
-function toBigInt(b: Uint8Array): bigint {
-  if (b.length === 0) return 0n
-  let hex = '0x'
-  for (const byte of b) hex += HEX[byte]
-  return BigInt(hex)
-}
-
-/** Minimal big-endian bytes of a non-negative bigint (go's big.Int.Bytes). */
-function fromBigInt(n: bigint): Uint8Array {
-  if (n === 0n) return new Uint8Array(0)
-  let hex = n.toString(16)
-  if (hex.length % 2 === 1) hex = `0${hex}`
-  const out = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16)
-  return out
-}
+/** Minimal big-endian bytes of a non-negative bigint (go's big.Int.Bytes: zero is empty). */
+const fromBigInt = (n: bigint): Uint8Array => (n === 0n ? new Uint8Array(0) : numberToVarBytesBE(n))
 
 function checkSize(...args: Uint8Array[]): void {
   for (const a of args) {
@@ -43,7 +28,7 @@ function binary(cx: EvalContext, op: (a: bigint, b: bigint) => bigint): void {
   const a = s[i] as Uint8Array
   const b = s[i + 1] as Uint8Array
   checkSize(a, b)
-  const r = op(toBigInt(a), toBigInt(b))
+  const r = op(bytesToNumberBE(a), bytesToNumberBE(b))
   s.length = i + 1
   s[i] = fromBigInt(r)
 }
@@ -155,6 +140,6 @@ export const BYTEMATH_OPS: OpFamily = {
     const i = s.length - 1
     const a = s[i] as Uint8Array
     checkSize(a)
-    s[i] = fromBigInt(isqrt(toBigInt(a)))
+    s[i] = fromBigInt(isqrt(bytesToNumberBE(a)))
   },
 }

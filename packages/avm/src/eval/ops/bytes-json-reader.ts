@@ -13,6 +13,7 @@
  *   bad one swallows the next four bytes, even the closing quote;
  * - nesting reaching 1024 containers fails.
  */
+import { isSpace } from './bytes-json-std.js'
 
 /** Why decoding failed, which picks go-algorand's message. */
 export type CodecFailure = 'generic' | 'duplicate' | 'notObject'
@@ -27,7 +28,6 @@ export const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const MAX_DEPTH = 1024
 
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
 /** go-codec's jsonNumSet. */
 const isNumChar = (c: number): boolean =>
   (c >= 0x30 && c <= 0x39) || c === 0x65 || c === 0x45 || c === 0x2e || c === 0x2b || c === 0x2d

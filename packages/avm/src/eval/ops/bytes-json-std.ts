@@ -33,7 +33,8 @@ function quoteRune(c: number): string {
   return String.fromCharCode(c)
 }
 
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
+/** JSON white space: space, tab, LF, CR (Go's scanner and go-codec agree). */
+export const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39
 const isHex = (c: number): boolean =>
   isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)

@@ -7,7 +7,7 @@
  */
 import type { StackValue } from '../value.js'
 import { decodeObject, type CodecFailure } from './bytes-json-codec.js'
-import { quoteChar, unmarshal, type JsonTarget } from './bytes-json-std.js'
+import { isSpace, quoteChar, unmarshal, type JsonTarget } from './bytes-json-std.js'
 
 const PARSE_ERROR = 'error while parsing JSON text, '
 
@@ -17,8 +17,6 @@ const CODEC_MESSAGES: Record<CodecFailure, string> = {
   duplicate: 'invalid json text, duplicate keys not allowed',
   notObject: 'invalid json text, only json object is allowed',
 }
-
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
 
 /**
  * go-algorand's isPrimitiveJSON (the first token of encoding/json's Decoder), for a text that

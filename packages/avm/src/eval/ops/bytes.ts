@@ -5,12 +5,14 @@
  * Results are always fresh arrays (never views into an argument), so no value on the stack, in
  * scratch or in state can be changed through another.
  */
+import { bytesToNumberBE } from '@noble/curves/utils.js'
+import { concatBytes } from '@noble/hashes/utils.js'
 import { MAX_STRING_SIZE } from '../../spec/types.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
 import type { OpFamily } from '../handler.js'
 import { MAX_UINT64 } from '../value.js'
-import { decodeBase64Strict } from './bytes-base64.js'
+import { base64DecodeOp } from './bytes-base64.js'
 import { jsonRef } from './bytes-json.js'
 
 const MAX_INT32 = 0x7fffffffn
@@ -22,7 +24,7 @@ function substring(x: Uint8Array, start: number, end: number): Uint8Array {
 }
 
 /** go-algorand's extractCarefully: the bytes [start, start+length) of x, or a failure. */
-function extract(x: Uint8Array, start: bigint, length: bigint): Uint8Array {
+export function extractCarefully(x: Uint8Array, start: bigint, length: bigint): Uint8Array {
   const len = BigInt(x.length)
   if (start > len) fail(`extraction start ${start} is beyond length: ${x.length}`)
   const end = start + length
@@ -36,18 +38,15 @@ function extractUint(cx: EvalContext, n: number): void {
   const s = cx.stack
   const start = s.pop() as bigint
   const i = s.length - 1
-  const x = s[i] as Uint8Array
-  const len = x.length
-  if (start > BigInt(len)) fail(`extraction start ${start} is beyond length: ${len}`)
-  const at = Number(start)
-  if (at + n > len) fail(`extraction end ${at + n} is beyond length: ${len}`)
-  let v = 0n
-  for (let k = at; k < at + n; k++) v = (v << 8n) | BigInt(x[k])
-  s[i] = v
+  s[i] = bytesToNumberBE(extractCarefully(s[i] as Uint8Array, start, BigInt(n)))
 }
 
 /** go-algorand's replaceCarefully: a copy of original with replacement written at start. */
-function replace(original: Uint8Array, replacement: Uint8Array, start: bigint): Uint8Array {
+export function replaceCarefully(
+  original: Uint8Array,
+  replacement: Uint8Array,
+  start: bigint,
+): Uint8Array {
   const len = original.length
   if (start > BigInt(len)) fail(`replacement start ${start} beyond length: ${len}`)
   const at = Number(start)
@@ -76,10 +75,7 @@ export const BYTES_OPS: OpFamily = {
     const i = s.length - 1
     const a = s[i] as Uint8Array
     // The step loop rejects a result over 4096 bytes ("concat produced a too big (N) byte-array").
-    const out = new Uint8Array(a.length + b.length)
-    out.set(a)
-    out.set(b, a.length)
-    s[i] = out
+    s[i] = concatBytes(a, b)
   },
   substring: (cx) => {
     const s = cx.stack
@@ -157,16 +153,16 @@ export const BYTES_OPS: OpFamily = {
     const x = s[i] as Uint8Array
     const start = cx.imm(0)
     const length = cx.imm(1)
-    // L = 0 means "to the end"; a start past the end is then reported by extract().
+    // L = 0 means "to the end"; a start past the end is then reported by extractCarefully().
     const l = length === 0 ? Math.max(0, x.length - start) : length
-    s[i] = extract(x, BigInt(start), BigInt(l))
+    s[i] = extractCarefully(x, BigInt(start), BigInt(l))
   },
   extract3: (cx) => {
     const s = cx.stack
     const length = s.pop() as bigint
     const start = s.pop() as bigint
     const i = s.length - 1
-    s[i] = extract(s[i] as Uint8Array, start, length)
+    s[i] = extractCarefully(s[i] as Uint8Array, start, length)
   },
   extract_uint16: (cx) => {
     extractUint(cx, 2)
@@ -181,14 +177,14 @@ export const BYTES_OPS: OpFamily = {
     const s = cx.stack
     const replacement = s.pop() as Uint8Array
     const i = s.length - 1
-    s[i] = replace(s[i] as Uint8Array, replacement, BigInt(cx.imm(0)))
+    s[i] = replaceCarefully(s[i] as Uint8Array, replacement, BigInt(cx.imm(0)))
   },
   replace3: (cx) => {
     const s = cx.stack
     const replacement = s.pop() as Uint8Array
     const start = s.pop() as bigint
     const i = s.length - 1
-    s[i] = replace(s[i] as Uint8Array, replacement, start)
+    s[i] = replaceCarefully(s[i] as Uint8Array, replacement, start)
   },
   bzero: (cx) => {
     const s = cx.stack
@@ -210,9 +206,9 @@ export const BYTES_OPS: OpFamily = {
     }
     const s = cx.stack
     const i = s.length - 1
-    const r = decodeBase64Strict(s[i] as Uint8Array, e === 1 ? 'std' : 'url')
-    if (typeof r === 'string') fail(r)
-    s[i] = r
+    const r = base64DecodeOp(s[i] as Uint8Array, e === 1 ? 'std' : 'url')
+    if (!r.ok) fail(r.error.message)
+    s[i] = r.bytes
   },
   json_ref: (cx) => {
     const s = cx.stack

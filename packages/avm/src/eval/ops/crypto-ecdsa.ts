@@ -9,10 +9,12 @@
  *  - secp256r1 verify: r, s in [1, n) of any length, x, y < p and on the curve (high S accepted);
  *  - both: e = the 32-byte digest mod n, R = (e/s)·G + (r/s)·Q, valid iff R ≠ O and R.x ≡ r.
  */
+import { invert, mod, pow } from '@noble/curves/abstract/modular.js'
 import type { WeierstrassPoint, WeierstrassPointCons } from '@noble/curves/abstract/weierstrass.js'
 import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { bigToBytes, bytesToBig } from './ec-group.js'
+import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js'
+import { concatBytes } from '@noble/hashes/utils.js'
 
 type Point = WeierstrassPoint<bigint>
 
@@ -32,25 +34,6 @@ function curve(Point: WeierstrassPointCons<bigint>): Curve {
 export const K1 = curve(secp256k1.Point)
 export const R1 = curve(p256.Point)
 
-function mod(x: bigint, m: bigint): bigint {
-  const r = x % m
-  return r < 0n ? r + m : r
-}
-
-function modPow(b: bigint, e: bigint, m: bigint): bigint {
-  let r = 1n
-  let base = mod(b, m)
-  let exp = e
-  while (exp > 0n) {
-    if (exp & 1n) r = (r * base) % m
-    base = (base * base) % m
-    exp >>= 1n
-  }
-  return r
-}
-
-const modInv = (x: bigint, m: bigint): bigint => modPow(x, m - 2n, m)
-
 function onCurve(c: Curve, x: bigint, y: bigint): boolean {
   if (x >= c.p || y >= c.p) return false
   return mod(y * y - (x * x * x + c.a * x + c.b), c.p) === 0n
@@ -60,7 +43,7 @@ function onCurve(c: Curve, x: bigint, y: bigint): boolean {
 function liftX(c: Curve, x: bigint, odd: boolean): bigint | undefined {
   if (x >= c.p) return undefined
   const rhs = mod(x * x * x + c.a * x + c.b, c.p)
-  const y = modPow(rhs, (c.p + 1n) >> 2n, c.p)
+  const y = pow(rhs, (c.p + 1n) >> 2n, c.p)
   if ((y * y) % c.p !== rhs) return undefined
   return (y & 1n) === (odd ? 1n : 0n) ? y : mod(-y, c.p)
 }
@@ -71,8 +54,8 @@ function point(c: Curve, x: bigint, y: bigint): Point {
 
 function verifyCore(c: Curve, digest: Uint8Array, r: bigint, s: bigint, Q: Point): boolean {
   if (r <= 0n || r >= c.n || s <= 0n || s >= c.n) return false
-  const e = bytesToBig(digest) % c.n
-  const w = modInv(s, c.n)
+  const e = bytesToNumberBE(digest) % c.n
+  const w = invert(s, c.n)
   const R = c.Point.BASE.multiplyUnsafe((e * w) % c.n).add(Q.multiplyUnsafe((r * w) % c.n))
   if (R.is0()) return false
   return R.toAffine().x % c.n === r
@@ -86,15 +69,13 @@ export function verifySecp256k1(
   pkX: Uint8Array,
   pkY: Uint8Array,
 ): boolean {
-  const sig = new Uint8Array(sigR.length + sigS.length)
-  sig.set(sigR)
-  sig.set(sigS, sigR.length)
+  const sig = concatBytes(sigR, sigS)
   if (sig.length !== 64) return false
-  const r = bytesToBig(sig.subarray(0, 32))
-  const s = bytesToBig(sig.subarray(32))
+  const r = bytesToNumberBE(sig.subarray(0, 32))
+  const s = bytesToNumberBE(sig.subarray(32))
   if (s > K1.n >> 1n) return false
   // Marshal writes only the low 32 bytes of each coordinate.
-  const low = (b: Uint8Array): bigint => bytesToBig(b) & ((1n << 256n) - 1n)
+  const low = (b: Uint8Array): bigint => bytesToNumberBE(b) & ((1n << 256n) - 1n)
   const x = low(pkX)
   const y = low(pkY)
   if (!onCurve(K1, x, y)) return false
@@ -109,19 +90,19 @@ export function verifySecp256r1(
   pkX: Uint8Array,
   pkY: Uint8Array,
 ): boolean {
-  const x = bytesToBig(pkX)
-  const y = bytesToBig(pkY)
+  const x = bytesToNumberBE(pkX)
+  const y = bytesToNumberBE(pkY)
   if (!onCurve(R1, x, y)) return false
-  return verifyCore(R1, digest, bytesToBig(sigR), bytesToBig(sigS), point(R1, x, y))
+  return verifyCore(R1, digest, bytesToNumberBE(sigR), bytesToNumberBE(sigS), point(R1, x, y))
 }
 
 /** A 33-byte SEC1 compressed key decoded to 32-byte x and y, or undefined if invalid. */
 export function decompress(c: Curve, pk: Uint8Array): [Uint8Array, Uint8Array] | undefined {
   if (pk.length !== 33 || (pk[0] !== 2 && pk[0] !== 3)) return undefined
-  const x = bytesToBig(pk.subarray(1))
+  const x = bytesToNumberBE(pk.subarray(1))
   const y = liftX(c, x, pk[0] === 3)
   if (y === undefined) return undefined
-  return [bigToBytes(x, 32), bigToBytes(y, 32)]
+  return [numberToBytesBE(x, 32), numberToBytesBE(y, 32)]
 }
 
 /**
@@ -134,19 +115,19 @@ export function recoverSecp256k1(
   sig: Uint8Array,
 ): [Uint8Array, Uint8Array] | undefined {
   const recid = sig[64]
-  const r = bytesToBig(sig.subarray(0, 32))
-  const s = bytesToBig(sig.subarray(32, 64))
+  const r = bytesToNumberBE(sig.subarray(0, 32))
+  const s = bytesToNumberBE(sig.subarray(32, 64))
   if (r <= 0n || r >= K1.n || s <= 0n || s >= K1.n) return undefined
   const rx = recid & 2 ? r + K1.n : r
   const ry = liftX(K1, rx, (recid & 1) === 1)
   if (ry === undefined) return undefined
-  const e = bytesToBig(digest) % K1.n
-  const rInv = modInv(r, K1.n)
+  const e = bytesToNumberBE(digest) % K1.n
+  const rInv = invert(r, K1.n)
   const R = point(K1, rx, ry)
   const Q = R.multiplyUnsafe((s * rInv) % K1.n).add(
     K1.Point.BASE.multiplyUnsafe(mod(-e * rInv, K1.n)),
   )
   if (Q.is0()) return undefined
   const { x, y } = Q.toAffine()
-  return [bigToBytes(x, 32), bigToBytes(y, 32)]
+  return [numberToBytesBE(x, 32), numberToBytesBE(y, 32)]
 }

@@ -13,7 +13,9 @@
  */
 import { createPublicKey, verify as nodeVerify } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { bytesToNumberLE } from '@noble/curves/utils.js'
 import { sha512 } from '@noble/hashes/sha2.js'
+import { concatBytes } from '@noble/hashes/utils.js'
 
 const Point = ed25519.Point
 const L = Point.Fn.ORDER
@@ -35,12 +37,6 @@ const SMALL_ORDER = [
   'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
 ].map((h) => Uint8Array.from(Buffer.from(h, 'hex')))
 
-function leToBig(b: Uint8Array): bigint {
-  let v = 0n
-  for (let i = b.length - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[i])
-  return v
-}
-
 /** libsodium ge25519_has_small_order. */
 export function hasSmallOrder(s: Uint8Array): boolean {
   return SMALL_ORDER.some((bad) =>
@@ -49,7 +45,7 @@ export function hasSmallOrder(s: Uint8Array): boolean {
 }
 
 function yOf(s: Uint8Array): bigint {
-  return leToBig(s.subarray(0, 32)) & ((1n << 255n) - 1n)
+  return bytesToNumberLE(s.subarray(0, 32)) & ((1n << 255n) - 1n)
 }
 
 /** libsodium ge25519_is_canonical: the y coordinate is below p. */
@@ -78,16 +74,14 @@ function cofactoredVerify(pk: Uint8Array, msg: Uint8Array, sig: Uint8Array, s: b
   const R = decodePoint(sig.subarray(0, 32))
   if (A === undefined || R === undefined) return false
   const digest = sha512.create().update(sig.subarray(0, 32)).update(pk).update(msg).digest()
-  const h = leToBig(digest) % L
+  const h = bytesToNumberLE(digest) % L
   const check = Point.BASE.multiplyUnsafe(s).subtract(A.multiplyUnsafe(h)).subtract(R)
   return check.multiplyUnsafe(8n).is0()
 }
 
 function nodeSaysValid(pk: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolean {
   try {
-    const der = new Uint8Array(SPKI_PREFIX.length + 32)
-    der.set(SPKI_PREFIX)
-    der.set(pk, SPKI_PREFIX.length)
+    const der = concatBytes(SPKI_PREFIX, pk)
     const key = createPublicKey({ key: Buffer.from(der), format: 'der', type: 'spki' })
     return nodeVerify(null, msg, key, sig)
   } catch {
@@ -97,7 +91,7 @@ function nodeSaysValid(pk: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolea
 
 /** go-algorand's SignatureVerifier.VerifyBytes for a 32-byte key and a 64-byte signature. */
 export function ed25519Verify(pk: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolean {
-  const s = leToBig(sig.subarray(32, 64))
+  const s = bytesToNumberLE(sig.subarray(32, 64))
   if (s >= L) return false
   if (!isCanonicalPoint(sig.subarray(0, 32))) return false
   if (!isCanonicalPoint(pk) || hasSmallOrder(pk)) return false

@@ -9,6 +9,7 @@
  *  - output = SHA-512(0x04 || 0x03 || 8·Γ) when valid, else 64 zero bytes (go-algorand's result).
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { bytesToNumberLE, numberToBytesLE } from '@noble/curves/utils.js'
 import { sha512 } from '@noble/hashes/sha2.js'
 import { decodePoint, hasSmallOrder, isCanonicalY } from './crypto-ed25519.js'
 
@@ -21,22 +22,6 @@ const SUITE = 0x04
 /** Curve25519's Montgomery A. */
 const MONT_A = 486662n
 
-function leToBig(b: Uint8Array): bigint {
-  let v = 0n
-  for (let i = b.length - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[i])
-  return v
-}
-
-function bigToLe(v: bigint): Uint8Array {
-  const out = new Uint8Array(32)
-  let x = v
-  for (let i = 0; i < 32; i++) {
-    out[i] = Number(x & 0xffn)
-    x >>= 8n
-  }
-  return out
-}
-
 /** _vrf_ietfdraft03_string_to_point: canonical y, then decode (x = 0 with sign bit allowed). */
 function stringToPoint(s: Uint8Array): EdPoint | undefined {
   return isCanonicalY(s) ? decodePoint(s) : undefined
@@ -45,7 +30,7 @@ function stringToPoint(s: Uint8Array): EdPoint | undefined {
 /** libsodium ge25519_from_uniform (Elligator 2, then times the cofactor) for a 32-byte r. */
 function fromUniform(r: Uint8Array): EdPoint | undefined {
   const xSign = r[31] & 0x80
-  const rr = leToBig(r) & ((1n << 255n) - 1n)
+  const rr = bytesToNumberLE(r) & ((1n << 255n) - 1n)
   const inv0 = (v: bigint): bigint => (v === 0n ? 0n : Fp.inv(v))
   // x = -A / (1 + 2r²)
   let x = Fp.neg(Fp.mul(MONT_A, inv0(Fp.add(Fp.mul(2n, Fp.sqr(rr)), 1n))))
@@ -55,7 +40,7 @@ function fromUniform(r: Uint8Array): EdPoint | undefined {
   if (Fp.pow(e, (P - 1n) >> 1n) === P - 1n) x = Fp.sub(Fp.neg(x), MONT_A)
   // Edwards y = (x - 1) / (x + 1), x's sign taken from r's top bit.
   const y = Fp.mul(Fp.sub(x, 1n), inv0(Fp.add(x, 1n)))
-  const enc = bigToLe(y)
+  const enc = numberToBytesLE(y, 32)
   enc[31] |= xSign
   // Elligator 2 always yields a point (libsodium aborts if not); undefined is unreachable.
   return decodePoint(enc)?.multiplyUnsafe(8n)
@@ -85,8 +70,8 @@ export function vrfVerify(
   const Y = stringToPoint(pk)
   const gamma = stringToPoint(proof.subarray(0, 32))
   if (Y === undefined || gamma === undefined) return [false, ZERO_OUTPUT]
-  const c = leToBig(proof.subarray(32, 48))
-  const s = leToBig(proof.subarray(48, 80)) % L
+  const c = bytesToNumberLE(proof.subarray(32, 48))
+  const s = bytesToNumberLE(proof.subarray(48, 80)) % L
   const H = hashToCurve(Y, alpha)
   if (H === undefined) return [false, ZERO_OUTPUT]
   const U = Point.BASE.multiplyUnsafe(s).subtract(Y.multiplyUnsafe(c))

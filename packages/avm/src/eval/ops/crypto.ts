@@ -6,6 +6,8 @@
  */
 import { sha256, sha512_256 } from '@noble/hashes/sha2.js'
 import { keccak_256, sha3_256 } from '@noble/hashes/sha3.js'
+import { concatBytes } from '@noble/hashes/utils.js'
+import { programHash } from '../../encoding/address.js'
 import { ECDSA_CURVES, VRF_STANDARDS } from '../../spec/fields.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
@@ -29,27 +31,15 @@ function hashOp(hash: (data: Uint8Array) => Uint8Array): OpHandler {
   }
 }
 
-const encoder = new TextEncoder()
-const PROGRAM_PREFIX = encoder.encode('Program')
-const PROG_DATA_PREFIX = encoder.encode('ProgData')
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
+const PROG_DATA_PREFIX = new TextEncoder().encode('ProgData')
 
 const programHashes = new WeakMap<Uint8Array, Uint8Array>()
 
-/** SHA-512/256("Program" || program) of the executing program, computed once per program. */
-function programHash(cx: EvalContext): Uint8Array {
+/** The executing program's `programHash`, computed once per program. */
+function executingProgramHash(cx: EvalContext): Uint8Array {
   let h = programHashes.get(cx.program)
   if (h === undefined) {
-    h = sha512_256(concat(PROGRAM_PREFIX, cx.program))
+    h = programHash(cx.program)
     programHashes.set(cx.program, h)
   }
   return h
@@ -102,7 +92,7 @@ function ecdsaPkRecover(cx: EvalContext): void {
   const recid = cx.popUint()
   const msg = cx.popBytes()
   if (recid > 3n) fail(`invalid recovery id: ${recid}`)
-  const sig = concat(sigR, sigS, Uint8Array.of(Number(recid)))
+  const sig = concatBytes(sigR, sigS, Uint8Array.of(Number(recid)))
   // go-algorand's secp256k1.RecoverPubkey checks, in this order.
   if (msg.length !== 32) fail('pubkey recover failed: invalid message length, need 32 bytes')
   if (sig.length !== 65) fail('pubkey recover failed: invalid signature length')
@@ -132,7 +122,9 @@ export const CRYPTO_OPS: OpFamily = {
   keccak256: hashOp(keccak_256),
   sha512_256: hashOp(sha512_256),
   sha3_256: hashOp(sha3_256),
-  ed25519verify: ed25519Op((cx, data) => concat(PROG_DATA_PREFIX, programHash(cx), data)),
+  ed25519verify: ed25519Op((cx, data) =>
+    concatBytes(PROG_DATA_PREFIX, executingProgramHash(cx), data),
+  ),
   ed25519verify_bare: ed25519Op((_cx, data) => data),
   ecdsa_verify: ecdsaVerify,
   ecdsa_pk_decompress: ecdsaPkDecompress,

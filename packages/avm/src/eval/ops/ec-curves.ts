@@ -3,7 +3,7 @@
  * field, point constructor, GLV constants, subgroup test and map-to-curve, each matching what
  * gnark-crypto v0.18 (go-algorand's library) computes. Arithmetic is noble-curves'.
  */
-import type { IField } from '@noble/curves/abstract/modular.js'
+import { pow, type IField } from '@noble/curves/abstract/modular.js'
 import type { Fp2 } from '@noble/curves/abstract/tower.js'
 import type { WeierstrassPoint, WeierstrassPointCons } from '@noble/curves/abstract/weierstrass.js'
 import { bls12_381 } from '@noble/curves/bls12-381.js'
@@ -60,19 +60,7 @@ function quadraticField(F: IField<Fp2>, p: bigint, fpSize: number): CoordField<F
 }
 
 function legendreIsSquare(x: bigint, p: bigint): boolean {
-  return x === 0n || modPow(x, (p - 1n) >> 1n, p) === 1n
-}
-
-function modPow(b: bigint, e: bigint, m: bigint): bigint {
-  let r = 1n
-  let base = b % m
-  let exp = e
-  while (exp > 0n) {
-    if (exp & 1n) r = (r * base) % m
-    base = (base * base) % m
-    exp >>= 1n
-  }
-  return r
+  return x === 0n || pow(x, (p - 1n) >> 1n, p) === 1n
 }
 
 // ---- BN254 ----

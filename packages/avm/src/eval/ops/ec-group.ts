@@ -6,6 +6,7 @@
  */
 import type { Fp2 } from '@noble/curves/abstract/tower.js'
 import type { WeierstrassPoint } from '@noble/curves/abstract/weierstrass.js'
+import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js'
 import { fail } from '../errors.js'
 import {
   BLS12_381_G1,
@@ -31,25 +32,9 @@ export interface Group {
   mapTo(a: Uint8Array): Uint8Array
 }
 
-export function bytesToBig(b: Uint8Array): bigint {
-  let v = 0n
-  for (const x of b) v = (v << 8n) | BigInt(x)
-  return v
-}
-
-export function bigToBytes(v: bigint, size: number): Uint8Array {
-  const out = new Uint8Array(size)
-  let x = v
-  for (let i = size - 1; i >= 0; i--) {
-    out[i] = Number(x & 0xffn)
-    x >>= 8n
-  }
-  return out
-}
-
 /** go-algorand's bytesTo*Field: any length, but the value must be below the modulus. */
 function fieldElement(b: Uint8Array, p: bigint): bigint {
-  const v = bytesToBig(b)
+  const v = bytesToNumberBE(b)
   if (v >= p) fail(`field element ${v} larger than modulus ${p}`)
   return v
 }
@@ -100,7 +85,7 @@ class GroupImpl<T> implements Group {
     const { x, y } = P.toAffine()
     const elems = [...this.g.field.toElems(x), ...this.g.field.toElems(y)]
     elems.forEach((e, i) => {
-      out.set(bigToBytes(e, this.fpSize), i * this.fpSize)
+      out.set(numberToBytesBE(e, this.fpSize), i * this.fpSize)
     })
     return out
   }
@@ -146,7 +131,7 @@ class GroupImpl<T> implements Group {
       fail(`bad scalars length ${scalars.length}. Expected ${SCALAR_SIZE * ps.length}`)
     }
     const k = (i: number): bigint =>
-      bytesToBig(scalars.subarray(i * SCALAR_SIZE, (i + 1) * SCALAR_SIZE))
+      bytesToNumberBE(scalars.subarray(i * SCALAR_SIZE, (i + 1) * SCALAR_SIZE))
     let sum = this.g.Point.ZERO
     if (ps.length <= this.g.msmThreshold) {
       // go-algorand's "small" path: one gnark ScalarMultiplication per point.

@@ -5,9 +5,9 @@
  * m ← t⁵ and adds h at the end. The round constants are a Keccak-256 chain seeded with "seed":
  * c_i = keccak^(i+2)("seed") mod r.
  */
+import { bytesToNumberBE, numberToBytesBE } from '@noble/curves/utils.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { fail } from '../errors.js'
-import { bigToBytes, bytesToBig } from './ec-group.js'
 
 export interface MimcConfig {
   readonly r: bigint
@@ -29,7 +29,7 @@ function constants(c: MimcConfig): bigint[] {
     let rnd = keccak_256(new TextEncoder().encode('seed'))
     for (let i = 0; i < c.rounds; i++) {
       rnd = keccak_256(rnd)
-      cs.push(bytesToBig(rnd) % c.r)
+      cs.push(bytesToNumberBE(rnd) % c.r)
     }
     constantsCache.set(c, cs)
   }
@@ -43,7 +43,7 @@ export function mimc(c: MimcConfig, data: Uint8Array): Uint8Array {
   const { r } = c
   const blocks: bigint[] = []
   for (let at = 0; at < data.length; at += 32) {
-    const m = bytesToBig(data.subarray(at, at + 32))
+    const m = bytesToNumberBE(data.subarray(at, at + 32))
     if (m >= r) fail('invalid mimc input invalid fr.Element encoding')
     blocks.push(m)
   }
@@ -58,5 +58,5 @@ export function mimc(c: MimcConfig, data: Uint8Array): Uint8Array {
     }
     h = (m + h + h + block) % r
   }
-  return bigToBytes(h, 32)
+  return numberToBytesBE(h, 32)
 }

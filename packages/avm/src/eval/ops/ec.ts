@@ -3,11 +3,12 @@
  * ec_multi_scalar_mul, ec_subgroup_check, ec_map_to) and mimc (v11), after go-algorand's
  * pairing.go and crypto.go. Group arithmetic and encodings live in ec-group.ts.
  */
+import { bytesToNumberBE } from '@noble/curves/utils.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
 import type { OpFamily } from '../handler.js'
 import { boolToUint } from '../value.js'
-import { GROUPS, SCALAR_SIZE, bytesToBig, pairingCheckFor, type Group } from './ec-group.js'
+import { GROUPS, SCALAR_SIZE, pairingCheckFor, type Group } from './ec-group.js'
 import { MIMC_CONFIGS, mimc } from './ec-mimc.js'
 
 /** The group named by the immediate; all four appeared with the opcodes, so no version check. */
@@ -29,7 +30,7 @@ function ecScalarMul(cx: EvalContext): void {
   const k = cx.popBytes()
   const a = cx.popBytes()
   if (k.length > SCALAR_SIZE) fail(`ec_scalar_mul scalar len is ${k.length}, exceeds 32`)
-  cx.push(g.scalarMul(a, bytesToBig(k)))
+  cx.push(g.scalarMul(a, bytesToNumberBE(k)))
 }
 
 function ecPairingCheck(cx: EvalContext): void {

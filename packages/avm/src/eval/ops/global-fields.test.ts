@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { FakeLedger } from '../../../test/fake-ledger.js'
 import { runBytes, testPanics, type RunOptions } from '../../../test/helpers.js'
+import { applicationAddress } from '../../encoding/address.js'
 import type { AppParams } from '../../ledger.js'
 import { GLOBAL_FIELDS } from '../../spec/fields.js'
 import type { TxnType } from '../../txn.js'
 import type { StackValue } from '../value.js'
-import { applicationAddress } from './global-fields.js'
 import { addr, expectValue, runGroup, valueOf } from './txn-test-kit.js'
 
 const CREATOR = addr(42)

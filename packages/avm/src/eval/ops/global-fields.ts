@@ -1,22 +1,12 @@
 /** The `global` opcode: protocol parameters, ledger facts and facts about the running program. */
-import { sha512_256 } from '@noble/hashes/sha2.js'
+import { applicationAddress } from '../../encoding/address.js'
 import type { Ledger } from '../../ledger.js'
 import { GLOBAL_FIELDS } from '../../spec/fields.js'
 import { ZERO_ADDRESS } from '../../txn.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
 import type { OpFamily } from '../handler.js'
-import { boolToUint, uint64ToBytes, type StackValue } from '../value.js'
-
-const APP_ID_PREFIX = new TextEncoder().encode('appID')
-
-/** An application's account: SHA-512/256("appID" || big-endian uint64 app id). */
-export function applicationAddress(appId: bigint): Uint8Array {
-  const buf = new Uint8Array(APP_ID_PREFIX.length + 8)
-  buf.set(APP_ID_PREFIX)
-  buf.set(uint64ToBytes(appId), APP_ID_PREFIX.length)
-  return sha512_256(buf)
-}
+import { boolToUint, type StackValue } from '../value.js'
 
 /** go's stringer names: known fields by name, one past the last as `invalidGlobalField`. */
 function globalFieldName(field: number): string {

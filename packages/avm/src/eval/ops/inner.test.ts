@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { assembleAt, run } from '../../../test/helpers.js'
 import { encodeAddress } from '../../encoding/address.js'
 import { makeTxn, type Txn } from '../../txn.js'
-import { appAddress } from '../resources.js'
+import { applicationAddress } from '../../encoding/address.js'
 import { groupId, innerTxnId } from '../txn-encoding.js'
 import {
   accepts,
@@ -368,7 +368,7 @@ describe('resources', () => {
     const appl =
       'itxn_begin; int appl; itxn_field TypeEnum; byte 0x068101; dup; itxn_field ApprovalProgram; itxn_field ClearStateProgram; itxn_submit'
     accepts(
-      `${appl}; itxn CreatedApplicationID; app_params_get AppGlobalNumUint; pop; pop; ${lit(appAddress(5000n))}; balance; !`,
+      `${appl}; itxn CreatedApplicationID; app_params_get AppGlobalNumUint; pop; pop; ${lit(applicationAddress(5000n))}; balance; !`,
       6,
     )
   })

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { runBytes, SENDER, testPanics } from '../../../test/helpers.js'
 import { encodeAddress } from '../../encoding/address.js'
-import { appAddress } from '../resources.js'
+import { applicationAddress } from '../../encoding/address.js'
 import { accepts, addr, appLedger, lit, panics, runAt, utf8 } from './app-test-kit.js'
 
 const OTHER = addr(2)
@@ -144,7 +144,7 @@ describe('app_params_get', () => {
       ['AppLocalNumByteSlice', 'int 4'],
       ['AppExtraProgramPages', 'int 1'],
       ['AppCreator', lit(addr(8))],
-      ['AppAddress', lit(appAddress(999n))],
+      ['AppAddress', lit(applicationAddress(999n))],
     ]
     for (const [f, want] of fields) {
       accepts(`int 999; app_params_get ${f}; assert; ${want}; ==`, 5, setup)

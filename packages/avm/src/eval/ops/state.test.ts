@@ -1,8 +1,7 @@
 /** state.ts: balances, opt-in, local and global state. */
 import { describe, expect, it } from 'vitest'
 import { run, SENDER } from '../../../test/helpers.js'
-import { encodeAddress } from '../../encoding/address.js'
-import { appAddress } from '../resources.js'
+import { applicationAddress, encodeAddress } from '../../encoding/address.js'
 import {
   accepts,
   addr,
@@ -55,8 +54,8 @@ describe('balance and min_balance', () => {
   it('see the app account always, and foreign apps accounts from v7', () => {
     accepts(`${lit(APP_ADDR)}; balance; int 10000000; ==`, 4)
     const foreign = () => ({ txn: { foreignApps: [999n] } })
-    panics(`${lit(appAddress(999n))}; balance`, 4, 'unavailable Account', foreign, 6)
-    accepts(`${lit(appAddress(999n))}; balance; !`, 7, foreign)
+    panics(`${lit(applicationAddress(999n))}; balance`, 4, 'unavailable Account', foreign, 6)
+    accepts(`${lit(applicationAddress(999n))}; balance; !`, 7, foreign)
   })
   it('see accounts named by other transactions of the group from v9', () => {
     const group = () => ({ group: [{}, { type: 'pay' as const, receiver: OTHER }] })

@@ -8,6 +8,7 @@
  * existence) are made here, with the real ledger's messages; writes go to the ledger and are
  * recorded in the context's deltas as go's EvalDelta records them.
  */
+import { applicationAddress } from '../../encoding/address.js'
 import {
   ACCT_PARAMS_FIELDS,
   APP_PARAMS_FIELDS,
@@ -30,7 +31,7 @@ import {
   localsReference,
   mutableAccountReference,
 } from '../references.js'
-import { allowsLocals, appAddress, ledgerOf, showAddress, toHex, viaHost } from '../resources.js'
+import { allowsLocals, ledgerOf, showAddress, toHex, viaHost } from '../resources.js'
 import { boolToUint, bytesEqual, type StackValue } from '../value.js'
 
 /** The field an op's immediate selects, if this program version has it. */
@@ -281,7 +282,7 @@ const STATE_OPS_PARAMS: OpFamily = {
       AppLocalNumByteSlice: () => p.localNumByteSlice,
       AppExtraProgramPages: () => p.extraProgramPages,
       AppCreator: () => p.creator,
-      AppAddress: () => appAddress(app),
+      AppAddress: () => applicationAddress(app),
       AppVersion: () => p.version,
     }
     const value = values[fs.name] ?? fail(`invalid app_params_get field ${fs.value}`)
