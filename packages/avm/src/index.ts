@@ -12,3 +12,6 @@ export type { StackValue } from './eval/value.js'
 export { EvalParams, type GroupTxn, type CallerInfo, type BudgetPools } from './eval/params.js'
 export { evalApp, evalSignature, type EvalResult, type EvalError } from './eval/run.js'
 export type { StateWrite, InnerGroupResult } from './eval/context.js'
+// For hosts (packages/devnet): the checks and encodings inner transactions need.
+export { innerSenderProblem } from './eval/inner-submit.js'
+export { encodeTxn, txnId, innerTxnId, groupId } from './eval/txn-encoding.js'
