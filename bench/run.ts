@@ -6,6 +6,7 @@ const BENCHMARKS: Readonly<
   Partial<Record<string, () => Promise<{ main: () => Promise<void> | void }>>>
 > = {
   avm: () => import('./avm.js'),
+  devnet: () => import('./devnet.js'),
 }
 
 const name = process.argv.at(2)

@@ -16,6 +16,15 @@ export interface GenesisAccount {
   readonly microAlgos: bigint
 }
 
+/** One entry of go-algorand's genesis.json `alloc`, in order (special accounts included). */
+export interface GenesisAllocation {
+  readonly address: string
+  readonly comment: string
+  readonly microAlgos: bigint
+  /** go's basics.Status: 0 Offline, 1 Online, 2 NotParticipating (genesis.json `state.onl`). */
+  readonly status: number
+}
+
 export interface GenesisInfo {
   readonly id: string
   /** 32-byte genesis hash. */
@@ -29,6 +38,14 @@ export interface GenesisInfo {
   readonly usdcAssetId: bigint
   /** The account that created it. */
   readonly usdcIssuer: string
+  // Set by the chain (optional only so that test fakes need not fill them):
+  /** The fee sink and rewards pool (genesis.json `fees` and `rwd`). */
+  readonly feeSink?: string
+  readonly rewardsPool?: string
+  /** genesis.json `alloc` in order: RewardsPool, FeeSink, then the accounts above. */
+  readonly alloc?: readonly GenesisAllocation[]
+  /** genesis.json `devmode`. */
+  readonly devMode?: boolean
 }
 
 /** Why a group was refused; `message` follows algod's error text shapes. */

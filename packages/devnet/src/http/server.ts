@@ -3,6 +3,7 @@
  * conventions, CORS for localhost origins (so a browser app or a local explorer may call them),
  * algod-shaped JSON errors, and body limits. Routes are added by each API's plugin.
  */
+import { timingSafeEqual } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 
@@ -32,6 +33,14 @@ export function isLocalOrigin(origin: string): boolean {
   }
 }
 
+/** Compares the presented token in constant time, so its bytes cannot be guessed by timing. */
+function sameToken(presented: string | string[] | undefined, token: string): boolean {
+  if (typeof presented !== 'string') return false
+  const a = Buffer.from(presented)
+  const b = Buffer.from(token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const token = options.token ?? DEFAULT_TOKEN
   const header = options.tokenHeader.toLowerCase()
@@ -54,7 +63,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     if (req.method === 'OPTIONS') return
     const path = req.url.split('?')[0] ?? ''
     if (options.publicPaths?.some((p) => p.test(path))) return
-    if (req.headers[header] !== token) {
+    if (!sameToken(req.headers[header], token)) {
       await reply.code(401).send({ message: 'Invalid API Token' })
     }
   })

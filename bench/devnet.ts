@@ -1,0 +1,215 @@
+/**
+ * `npm run bench -- devnet`: payments per second through REST until confirmed (single and in
+ * 16-transaction groups), app calls per second, and memory per account at 100,000 accounts, each
+ * printed beside the machine's raw ed25519 verifications per second via node:crypto measured in
+ * the same run (every payment costs the devnet one verification). Targets on one core: >= 5,000
+ * payments/s in groups, >= 1,500/s single, < 2 KB per idle account.
+ */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import algosdk from 'algosdk'
+import { startDevnet, type Devnet } from '@unica/devnet'
+import { formatRate } from './measure.js'
+
+/** PKCS#8 DER prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
+const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex')
+
+/** Signs with node:crypto (fast) rather than algosdk's tweetnacl, so the client is not the bottleneck. */
+function signer(secretKey: Uint8Array): (txn: algosdk.Transaction) => Uint8Array {
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519, secretKey.subarray(0, 32)]),
+    format: 'der',
+    type: 'pkcs8',
+  })
+  return (txn) => txn.attachSignature(txn.sender, sign(null, txn.bytesToSign(), key))
+}
+
+function seconds(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e9
+}
+
+/** The baseline: raw ed25519 verifications per second on this machine, now. */
+function ed25519Baseline(): number {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  // A KeyObject prebuilt once, as a verifier caching keys would hold it.
+  const key = createPublicKey({
+    key: publicKey.export({ format: 'der', type: 'spki' }),
+    format: 'der',
+    type: 'spki',
+  })
+  const msg = Buffer.alloc(200, 7)
+  const sig = sign(null, msg, privateKey)
+  const n = 5000
+  const start = process.hrtime.bigint()
+  for (let i = 0; i < n; i++) verify(null, msg, key, sig)
+  return n / seconds(start)
+}
+
+interface Context {
+  readonly devnet: Devnet
+  readonly algod: algosdk.Algodv2
+  readonly from: string
+  readonly sign: (txn: algosdk.Transaction) => Uint8Array
+}
+
+let noteCounter = 0
+/** A distinct payment (unique note, so no two transaction ids collide). */
+function payment(
+  c: Context,
+  params: algosdk.SuggestedParams,
+  receiver: string,
+  amount = 1000n,
+): algosdk.Transaction {
+  return algosdk.makePaymentTxnWithSuggestedParamsFromObject({
+    sender: c.from,
+    receiver,
+    amount,
+    suggestedParams: params,
+    note: new TextEncoder().encode(`bench ${noteCounter++}`),
+  })
+}
+
+async function confirmed(c: Context, txid: string): Promise<void> {
+  const info = await c.algod.pendingTransactionInformation(txid).do()
+  if (!info.confirmedRound) throw new Error(`transaction ${txid} not confirmed`)
+}
+
+/**
+ * Submits `total` bodies made by `make` through REST, 8 requests in flight, in batches small
+ * enough that every transaction is still inside its 1000-round validity window (dev mode makes a
+ * block per group). Only submission and confirmation are timed, not signing. Returns seconds.
+ */
+async function submitTimed(
+  c: Context,
+  batches: number,
+  make: (params: algosdk.SuggestedParams) => { bodies: Uint8Array[]; lastTxid: string },
+): Promise<number> {
+  let total = 0
+  for (let b = 0; b < batches; b++) {
+    const { bodies, lastTxid } = make(await c.algod.getTransactionParams().do())
+    const start = process.hrtime.bigint()
+    let next = 0
+    const worker = async (): Promise<void> => {
+      while (next < bodies.length) await c.algod.sendRawTransaction(bodies[next++]).do()
+    }
+    await Promise.all(Array.from({ length: 8 }, worker))
+    await confirmed(c, lastTxid)
+    total += seconds(start)
+  }
+  return total
+}
+
+async function singlePayments(c: Context, batches: number, perBatch = 500): Promise<number> {
+  const time = await submitTimed(c, batches, (params) => {
+    const txns = Array.from({ length: perBatch }, () => payment(c, params, c.from))
+    return { bodies: txns.map(c.sign), lastTxid: txns.at(-1)!.txID() }
+  })
+  return (batches * perBatch) / time
+}
+
+async function groupedPayments(c: Context, batches: number, groupsPerBatch = 200): Promise<number> {
+  const time = await submitTimed(c, batches, (params) => {
+    const bodies: Uint8Array[] = []
+    let lastTxid = ''
+    for (let g = 0; g < groupsPerBatch; g++) {
+      const txns = algosdk.assignGroupID(
+        Array.from({ length: 16 }, () => payment(c, params, c.from)),
+      )
+      bodies.push(Buffer.concat(txns.map(c.sign)))
+      lastTxid = txns[15].txID()
+    }
+    return { bodies, lastTxid }
+  })
+  return (batches * groupsPerBatch * 16) / time
+}
+
+async function appCalls(c: Context, batches: number, perBatch = 500): Promise<number> {
+  const compile = async (src: string) =>
+    new Uint8Array(Buffer.from((await c.algod.compile(src).do()).result, 'base64'))
+  const counter = 'byte "n"\ndup\napp_global_get\nint 1\n+\napp_global_put\nint 1'
+  const create = algosdk.makeApplicationCreateTxnFromObject({
+    sender: c.from,
+    suggestedParams: await c.algod.getTransactionParams().do(),
+    onComplete: algosdk.OnApplicationComplete.NoOpOC,
+    approvalProgram: await compile(`#pragma version 10\n${counter}`),
+    clearProgram: await compile('#pragma version 10\nint 1'),
+    numGlobalInts: 1,
+    numGlobalByteSlices: 0,
+    numLocalInts: 0,
+    numLocalByteSlices: 0,
+  })
+  await c.algod.sendRawTransaction(c.sign(create)).do()
+  const appId = (await c.algod.pendingTransactionInformation(create.txID()).do()).applicationIndex!
+  const time = await submitTimed(c, batches, (params) => {
+    const calls = Array.from({ length: perBatch }, () =>
+      algosdk.makeApplicationNoOpTxnFromObject({
+        sender: c.from,
+        appIndex: appId,
+        suggestedParams: params,
+        note: new TextEncoder().encode(`call ${noteCounter++}`),
+      }),
+    )
+    return { bodies: calls.map(c.sign), lastTxid: calls.at(-1)!.txID() }
+  })
+  return (batches * perBatch) / time
+}
+
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
+
+/** Heap bytes per account after funding `n` fresh accounts (blocks of their funding included). */
+async function memoryPerAccount(c: Context, n: number): Promise<number> {
+  const addresses = Array.from({ length: n }, () => algosdk.generateAccount().addr.toString())
+  collectGarbage()
+  const before = process.memoryUsage().heapUsed
+  let params = await c.algod.getTransactionParams().do()
+  for (let i = 0; i < n; i += 16) {
+    // Keep every group inside its validity window: one block per group in dev mode.
+    if (i % (16 * 500) === 0) params = await c.algod.getTransactionParams().do()
+    const txns = algosdk.assignGroupID(
+      addresses.slice(i, i + 16).map((a) => payment(c, params, a, 100_000n)),
+    )
+    const r = c.devnet.chain.submit(txns.map((t) => algosdk.decodeSignedTransaction(c.sign(t))))
+    if (!r.ok) throw new Error(r.rejection.message)
+  }
+  collectGarbage()
+  return (process.memoryUsage().heapUsed - before) / n
+}
+
+export async function main(): Promise<void> {
+  const baseline = ed25519Baseline()
+  const devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
+  try {
+    const algod = new algosdk.Algodv2(devnet.token, 'http://127.0.0.1', devnet.ports.algod)
+    const wallet1 = devnet.chain.genesis.accounts.find((a) => a.comment === 'Wallet1')!
+    const c: Context = {
+      devnet,
+      algod,
+      from: wallet1.address,
+      sign: signer(wallet1.secretKey),
+    }
+    console.log(`devnet benchmark (node ${process.version})`)
+    console.log(`  baseline  ${formatRate(baseline)} raw ed25519 verifications (node:crypto)`)
+    const single = await singlePayments(c, 6)
+    console.log(
+      `  payments, single     ${formatRate(single)}  (${((single / baseline) * 100).toFixed(0)}% of baseline; target 1.5 k/s)`,
+    )
+    const grouped = await groupedPayments(c, 3)
+    console.log(
+      `  payments, 16-groups  ${formatRate(grouped)}  (${((grouped / baseline) * 100).toFixed(0)}% of baseline; target 5 k/s)`,
+    )
+    const calls = await appCalls(c, 4)
+    console.log(
+      `  app calls, single    ${formatRate(calls)}  (${((calls / baseline) * 100).toFixed(0)}% of baseline)`,
+    )
+    const bytes = await memoryPerAccount(c, 100_000)
+    console.log(
+      `  memory per account at 100,000 accounts: ${(bytes / 1024).toFixed(2)} KB (incl. their funding blocks; target < 2 KB)`,
+    )
+  } finally {
+    await devnet.stop()
+  }
+}

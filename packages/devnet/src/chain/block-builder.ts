@@ -1,0 +1,270 @@
+/**
+ * The block being built: groups applied, in order, on one overlay of the committed state (go's
+ * BlockEvaluator), then turned into an algosdk Block whose header links to the previous one and
+ * whose payset carries each transaction's apply data, encoded as go's `EncodeSignedTxn` does
+ * (genesis id and hash dropped from each transaction, `hgi`/`hgh` set instead).
+ */
+import type { BlockHeader as AvmBlockHeader } from '@unica/avm'
+import algosdk from 'algosdk'
+import { toApplyData, type ApplyResult } from '../ledger/apply/index.js'
+import type { CommittedState } from '../ledger/committed.js'
+import type { ChainContext } from '../ledger/context.js'
+import { sha512, sha512_256 } from '../ledger/crypto.js'
+import { applyGroup } from '../ledger/group.js'
+import { Overlay } from '../ledger/overlay.js'
+import { verifyGroup, type Prepared } from '../ledger/verify.js'
+import { AvmHost } from '../ledger/avm-host.js'
+import { Balances } from '../ledger/apply/index.js'
+import { addrKey } from '../ledger/keys.js'
+import { encodeStruct, fixed, flag, slice, text, uint } from '../ledger/msgpack.js'
+
+export interface BuiltGroup {
+  readonly prepared: readonly Prepared[]
+  readonly results: readonly ApplyResult[]
+}
+
+export type AddResult = { readonly ok: true } | { readonly ok: false; readonly message: string }
+
+/** A ledger for logic-sig evaluation, which reads nothing but the chain's constants. */
+export function sigLedger(ov: Overlay, ctx: ChainContext): AvmHost {
+  const specials = {
+    feeSink: addrKey(ctx.specials.feeSink),
+    rewardsPool: addrKey(ctx.specials.rewardsPool),
+  }
+  return new AvmHost(new Balances(ov, ctx.proto, specials, ctx.round), ctx)
+}
+
+export class BlockBuilder {
+  readonly overlay: Overlay
+  readonly groups: BuiltGroup[] = []
+
+  constructor(
+    state: CommittedState,
+    readonly ctx: ChainContext,
+  ) {
+    this.overlay = new Overlay(state)
+  }
+
+  get round(): bigint {
+    return this.ctx.round
+  }
+
+  /**
+   * Verifies (unless replaying what was verified before) and applies a group. A verification
+   * failure is algod's pre-pool error; an evaluation failure is the pool's ("TransactionPool.
+   * Remember: ..."). Either way the block is left as it was.
+   */
+  add(prepared: readonly Prepared[], verify: boolean): AddResult {
+    if (verify) {
+      const v = verifyGroup(prepared, this.ctx, sigLedger(this.overlay, this.ctx))
+      if (v.failure) return { ok: false, message: v.failure.message }
+    }
+    const outcome = applyGroup(this.overlay, prepared, this.ctx)
+    if (!outcome.ok) return { ok: false, message: `TransactionPool.Remember: ${outcome.message}` }
+    this.groups.push({ prepared, results: outcome.results })
+    return { ok: true }
+  }
+}
+
+const BH = new TextEncoder().encode('BH')
+
+/**
+ * go's BlockHeader.Hash: SHA-512/256("BH" || msgpack(header)), and the SHA-512 one (v41), with
+ * the header's encoding, computed once per block.
+ */
+export function hashHeader(h: algosdk.BlockHeader): PrevHeader & { readonly bytes: Uint8Array } {
+  const bytes = encodeHeader(h)
+  return { bytes, hash: sha512_256(BH, bytes), hash512: sha512(BH, bytes) }
+}
+
+/**
+ * A copy of `t` with other genesis fields: the same Transaction (its fields are plain values,
+ * shared, never mutated), so no re-encoding is needed.
+ */
+function withGenesis(
+  t: algosdk.Transaction,
+  genesisID: string | undefined,
+  genesisHash: Uint8Array | undefined,
+): algosdk.Transaction {
+  const copy = Object.create(Object.getPrototypeOf(t) as object) as algosdk.Transaction
+  return Object.assign(copy, t, { genesisID, genesisHash })
+}
+
+const signedWith = (s: algosdk.SignedTransaction, txn: algosdk.Transaction) =>
+  new algosdk.SignedTransaction({ txn, sig: s.sig, msig: s.msig, lsig: s.lsig, sgnr: s.sgnr })
+
+/** A payset entry: the signed transaction without its genesis fields, plus apply data. */
+export function inBlock(
+  stxn: algosdk.SignedTransaction,
+  ad: algosdk.ApplyData,
+): algosdk.SignedTxnInBlock {
+  const t = stxn.txn
+  return new algosdk.SignedTxnInBlock({
+    signedTxn: new algosdk.SignedTxnWithAD({
+      signedTxn: signedWith(stxn, withGenesis(t, undefined, undefined)),
+      applyData: ad,
+    }),
+    hasGenesisID: t.genesisID !== undefined && t.genesisID !== '',
+    hasGenesisHash: t.genesisHash !== undefined,
+  })
+}
+
+/** The signed transaction of a payset entry, with its genesis fields restored. */
+export function fromBlock(
+  stib: algosdk.SignedTxnInBlock,
+  genesisId: string,
+  genesisHash: Uint8Array,
+): algosdk.SignedTransaction {
+  const s = stib.signedTxn.signedTxn
+  const txn = withGenesis(
+    s.txn,
+    stib.hasGenesisID ? genesisId : undefined,
+    stib.hasGenesisHash ? genesisHash : undefined,
+  )
+  return signedWith(s, txn)
+}
+
+/** The previous block's header, as the next one links to it. */
+export interface PrevHeader {
+  readonly hash: Uint8Array
+  readonly hash512: Uint8Array
+}
+
+export interface HeaderFields {
+  readonly round: bigint
+  readonly prev: PrevHeader | undefined
+  readonly timestamp: bigint
+  readonly genesisId: string
+  readonly genesisHash: Uint8Array
+  readonly proto: string
+  readonly feeSink: algosdk.Address
+  readonly rewardsPool: algosdk.Address
+  readonly txnCounter: bigint
+  readonly feesCollected: bigint
+  readonly rewardsRecalculationRound: bigint
+}
+
+export function makeHeader(f: HeaderFields): algosdk.BlockHeader {
+  const prev = f.prev
+  // As go's devmode (node.go writeDevmodeBlock): the seed is the previous block's hash.
+  const seed = prev === undefined ? f.genesisHash : prev.hash
+  return new algosdk.BlockHeader({
+    round: f.round,
+    branch: prev?.hash ?? new Uint8Array(32),
+    branch512: prev?.hash512 ?? new Uint8Array(64),
+    seed,
+    txnCommitments: new algosdk.TxnCommitments({
+      nativeSha512_256Commitment: new Uint8Array(32),
+      sha256Commitment: new Uint8Array(32),
+    }),
+    timestamp: f.timestamp,
+    genesisID: f.genesisId,
+    genesisHash: f.genesisHash,
+    proposer: algosdk.Address.zeroAddress(),
+    feesCollected: f.feesCollected,
+    bonus: 0n,
+    proposerPayout: 0n,
+    rewardState: new algosdk.RewardState({
+      feeSink: f.feeSink,
+      rewardsPool: f.rewardsPool,
+      rewardsLevel: 0n,
+      rewardsRate: 0n,
+      rewardsResidue: 0n,
+      rewardsRecalculationRound: f.rewardsRecalculationRound,
+    }),
+    upgradeState: new algosdk.UpgradeState({
+      currentProtocol: f.proto,
+      nextProtocol: '',
+      nextProtocolApprovals: 0n,
+      nextProtocolVoteBefore: 0n,
+      nextProtocolSwitchOn: 0n,
+    }),
+    upgradeVote: new algosdk.UpgradeVote({
+      upgradePropose: '',
+      upgradeDelay: 0n,
+      upgradeApprove: false,
+    }),
+    txnCounter: f.txnCounter,
+    stateproofTracking: new Map(),
+    participationUpdates: new algosdk.ParticipationUpdates({
+      expiredParticipationAccounts: [],
+      absentParticipationAccounts: [],
+    }),
+  })
+}
+
+export function makePayset(groups: readonly BuiltGroup[]): algosdk.SignedTxnInBlock[] {
+  return groups.flatMap((g) => g.prepared.map((p, i) => inBlock(p.stxn, toApplyData(g.results[i]))))
+}
+
+/** What the AVM's `block` opcode reads of a header. */
+export function avmHeader(h: algosdk.BlockHeader): AvmBlockHeader {
+  return {
+    seed: h.seed,
+    timestamp: h.timestamp,
+    proposer: h.proposer.publicKey,
+    feesCollected: h.feesCollected,
+    bonus: h.bonus,
+    branch: h.branch,
+    feeSink: h.rewardState.feeSink.publicKey,
+    protocol: new TextEncoder().encode(h.upgradeState.currentProtocol),
+    txnCounter: h.txnCounter,
+    proposerPayout: h.proposerPayout,
+  }
+}
+
+const utf8 = new TextEncoder()
+
+/**
+ * The canonical msgpack of a header (what algosdk's encodeMsgpack writes, several times
+ * faster): every field, keys sorted, zero values omitted. State-proof tracking and
+ * participation updates, which a devnet never has, fall back to algosdk.
+ */
+export function encodeHeader(h: algosdk.BlockHeader): Uint8Array {
+  const pu = h.participationUpdates
+  if (
+    h.stateproofTracking.size > 0 ||
+    pu.expiredParticipationAccounts.length > 0 ||
+    pu.absentParticipationAccounts.length > 0
+  ) {
+    return algosdk.encodeMsgpack(h)
+  }
+  const rs = h.rewardState
+  const us = h.upgradeState
+  const uv = h.upgradeVote
+  const str = (s: string) => text(utf8.encode(s))
+  return encodeStruct([
+    ['bi', uint(h.bonus)],
+    ['ct', uint(h.congestionTax)],
+    ['earn', uint(rs.rewardsLevel)],
+    ['fc', uint(h.feesCollected)],
+    ['fees', fixed(rs.feeSink.publicKey)],
+    ['frac', uint(rs.rewardsResidue)],
+    ['gen', str(h.genesisID)],
+    ['gh', fixed(h.genesisHash)],
+    ['ld', uint(h.load)],
+    ['nextbefore', uint(us.nextProtocolVoteBefore)],
+    ['nextproto', str(us.nextProtocol)],
+    ['nextswitch', uint(us.nextProtocolSwitchOn)],
+    ['nextyes', uint(us.nextProtocolApprovals)],
+    ['pp', uint(h.proposerPayout)],
+    ['prev', fixed(h.branch)],
+    ['prev512', fixed(h.branch512)],
+    ['proto', str(us.currentProtocol)],
+    ['prp', fixed(h.proposer.publicKey)],
+    ['rate', uint(rs.rewardsRate)],
+    ['rnd', uint(h.round)],
+    ['rwcalr', uint(rs.rewardsRecalculationRound)],
+    ['rwd', fixed(rs.rewardsPool.publicKey)],
+    // algosdk keeps a zero seed (a variable-length byte array there); go would omit it.
+    ['seed', slice(h.seed)],
+    ['tc', uint(h.txnCounter)],
+    ['ts', uint(h.timestamp)],
+    ['txn', fixed(h.txnCommitments.nativeSha512_256Commitment)],
+    ['txn256', fixed(h.txnCommitments.sha256Commitment)],
+    ['txn512', fixed(h.txnCommitments.sha512Commitment)],
+    ['upgradedelay', uint(uv.upgradeDelay)],
+    ['upgradeprop', str(uv.upgradePropose)],
+    ['upgradeyes', flag(uv.upgradeApprove)],
+  ])
+}
