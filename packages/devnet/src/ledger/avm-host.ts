@@ -6,9 +6,9 @@
  */
 import {
   applicationAddress,
-  encodeAddress,
   EvalParams,
   evalApp,
+  innerSenderProblem,
   type AccountInfo,
   type AppParams,
   type AssetHolding,
@@ -33,7 +33,7 @@ import {
 import type { ChainContext } from './context.js'
 import { buildEvalDelta } from './eval-delta.js'
 import { fail, LedgerError } from './errors.js'
-import { addrKey, bytesEqual, bytesKey, isZero, ZERO_ADDRESS } from './keys.js'
+import { addrKey, bytesKey, ZERO_ADDRESS } from './keys.js'
 import { minBalance } from './min-balance.js'
 import { Overlay } from './overlay.js'
 import { AccountStatus, EMPTY_ACCOUNT, type KeyValues, type Schema } from './state.js'
@@ -43,22 +43,6 @@ import { wellFormed } from './well-formed.js'
 const LOW_BUDGET = 'attempted ClearState execution with low OpcodeBudget'
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))
-
-/**
- * go's authorizedSender, as `@unica/avm`'s `innerSenderProblem` states it (which its index does
- * not export): the sender's authorizer (auth address, else itself) must be the calling app.
- */
-function innerSenderProblem(
-  ledger: Ledger,
-  caller: InnerCaller,
-  sender: Uint8Array,
-): string | undefined {
-  const auth = ledger.account(sender).authAddr
-  const authorizer = isZero(auth) ? sender : auth
-  if (bytesEqual(authorizer, caller.appAddress)) return undefined
-  const app = encodeAddress(caller.appAddress)
-  return `app ${caller.appId} (addr ${app}) unauthorized ${encodeAddress(authorizer)}`
-}
 
 /** A key-value store after `key` is set to `value` (or deleted), checked against `schema`. */
 function withKey(
