@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { ALGOD_PUBLIC_PATHS, ALGOD_TOKEN_HEADER, registerAlgod } from './algod/index.js'
 import { createChain } from './chain/index.js'
+import { registerExplorer } from './explorer/index.js'
 import type { BlockStore, Chain } from './chain/types.js'
 import { DEFAULT_TOKEN, createServer } from './http/server.js'
 import { INDEXER_SERVER_OPTIONS, registerIndexer } from './indexer/index.js'
@@ -79,7 +80,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
     const indexer = await createServer(INDEXER_SERVER_OPTIONS)
     servers.push(indexer)
-    await registerIndexer(indexer, started)
+    const index = await registerIndexer(indexer, started)
+    // The explorer pages live on the algod port and read the indexer's index.
+    await registerExplorer(algod, { chain: started, index })
 
     const kmd = await createServer({ tokenHeader: KMD_TOKEN_HEADER, publicPaths: KMD_PUBLIC_PATHS })
     servers.push(kmd)

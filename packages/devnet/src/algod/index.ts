@@ -20,12 +20,16 @@ export type { AlgodOptions } from './context.js'
 
 export const ALGOD_TOKEN_HEADER = 'X-Algo-API-Token'
 
-/** Served without a token, as algod serves them (plus the explorer pages on the same port). */
+/**
+ * Served without a token, as algod serves them, plus our own: the explorer pages on the same port
+ * and GET /devnet/info (public facts a tool reads to find its way around, as /genesis is).
+ */
 export const ALGOD_PUBLIC_PATHS: readonly RegExp[] = [
   /^\/health$/,
   /^\/ready$/,
   /^\/genesis$/,
   /^\/versions$/,
+  /^\/devnet\/info$/,
   /^\/explorer(\/|$)/,
 ]
 

@@ -234,6 +234,7 @@ export class DevnetChain extends AccountQueries implements Chain {
         ...EMPTY_ACCOUNT,
         balance: a.microAlgos,
         status: a.status as AccountStatus,
+        participation: a.participation,
       })
     }
     const header = makeHeader({

@@ -23,6 +23,19 @@ export interface GenesisAllocation {
   readonly microAlgos: bigint
   /** go's basics.Status: 0 Offline, 1 Online, 2 NotParticipating (genesis.json `state.onl`). */
   readonly status: number
+  /** An online account's keys (genesis.json `state` `vote`, `sel`, `stprf`, `voteFst`, ...). */
+  readonly participation?: GenesisParticipation
+}
+
+/** The public participation keys of an online genesis account (go's basics.VotingData). */
+export interface GenesisParticipation {
+  readonly votePk: Uint8Array
+  readonly selectionPk: Uint8Array
+  /** 64 bytes (merklesignature.Commitment). */
+  readonly stateProofPk: Uint8Array
+  readonly voteFirst: bigint
+  readonly voteLast: bigint
+  readonly voteKeyDilution: bigint
 }
 
 export interface GenesisInfo {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { TestNet } from '../chain/testing.js'
 import { buildGenesis, genesisDocument } from './genesis.js'
 import { deterministicKey } from './keys.js'
+import { goGenesisHash } from './go-hash.testing.js'
 import { USDC_PER_WALLET, USDC_TOTAL } from './usdc.js'
 
 describe('genesis', () => {
@@ -20,6 +21,60 @@ describe('genesis', () => {
     expect(Buffer.from(again.hash).equals(Buffer.from(g.hash))).toBe(true)
     expect(again.accounts.map((a) => a.address)).toEqual(g.accounts.map((a) => a.address))
     expect(g.hash).toHaveLength(32)
+    // Pinned: a change here means every devnet (and kmd's default wallet id) changes.
+    expect(Buffer.from(g.hash).toString('base64')).toBe(
+      'LuDZsZ2DW20lbRcbAVFvlgBfc/CU5XGmNiMpCfNT0Ls=',
+    )
+  })
+
+  it('hashes the GET /genesis document as go does (Genesis.Hash of the decoded genesis.json)', () => {
+    const json = JSON.parse(algosdk.stringifyJSON(genesisDocument(g))) as unknown
+    expect(Buffer.from(goGenesisHash(json)).toString('base64')).toBe(
+      Buffer.from(g.hash).toString('base64'),
+    )
+  })
+
+  it("makes Wallet1 online as LocalNet's genesis wallets are (gen/generate.go, onl 1 + keys)", () => {
+    const doc = JSON.parse(algosdk.stringifyJSON(genesisDocument(g))) as {
+      alloc: { comment: string; state: Record<string, unknown> }[]
+    }
+    const wallet1 = doc.alloc.find((a) => a.comment === 'Wallet1')!.state
+    // go's canonical JSON: sorted keys, zero values (voteFst 0) omitted.
+    expect(Object.keys(wallet1)).toEqual([
+      'algo',
+      'onl',
+      'sel',
+      'stprf',
+      'vote',
+      'voteKD',
+      'voteLst',
+    ])
+    expect(wallet1).toMatchObject({ onl: 1, voteKD: 10000, voteLst: 16777215 })
+    expect(Buffer.from(wallet1.sel as string, 'base64')).toHaveLength(32)
+    expect(Buffer.from(wallet1.vote as string, 'base64')).toHaveLength(32)
+    expect(Buffer.from(wallet1.stprf as string, 'base64')).toHaveLength(64)
+    // Everything else keeps go's defaults: offline (no onl), or not participating (onl 2).
+    for (const a of doc.alloc.filter((x) => x.comment !== 'Wallet1')) {
+      expect(a.state.vote).toBeUndefined()
+      expect([undefined, 2]).toContain(a.state.onl)
+    }
+
+    const w1 = g.accounts.find((a) => a.comment === 'Wallet1')!
+    const info = net.chain.accountInfo(w1.address, 'none')
+    expect(info.status).toBe('Online')
+    expect(info.participation).toMatchObject({
+      voteFirstValid: 0n,
+      voteLastValid: 16_777_215n,
+      voteKeyDilution: 10_000n,
+    })
+    expect(Buffer.from(info.participation!.voteParticipationKey).toString('base64')).toBe(
+      wallet1.vote,
+    )
+    expect(Buffer.from(info.participation!.selectionParticipationKey).toString('base64')).toBe(
+      wallet1.sel,
+    )
+    expect(Buffer.from(info.participation!.stateProofKey!).toString('base64')).toBe(wallet1.stprf)
+    expect(net.chain.accountInfo(net.issuer.addr, 'all').status).toBe('Offline')
   })
 
   it('derives each key from SHA-256("unica-devnet/" + name), in algosdk form', () => {

@@ -3,8 +3,9 @@
  * (data/bookkeeping/genesis.go, gen/generate.go): network `devnet`, schema id `v1` (so the
  * genesis id is `devnet-v1`, which AlgoKit treats as LocalNet), MainNet's current consensus
  * (v41), timestamp 0, dev mode, and an allocation that starts, as `goal network create` writes
- * it, with the RewardsPool and the FeeSink at go's default addresses. The genesis hash is go's:
- * SHA-512/256("GE" || canonical msgpack of the genesis struct).
+ * it, with the RewardsPool and the FeeSink at go's default addresses. Wallet1, the dispenser, is
+ * online as LocalNet's genesis wallets are (`onl: 1` and participation keys, participation.ts).
+ * The genesis hash is go's: SHA-512/256("GE" || canonical msgpack of the genesis struct).
  *
  * Assets cannot be allocated at genesis in go-algorand, so the USDC-like asset is created by the
  * first block's transactions instead (see usdc.ts): round 0 stays a plain genesis.
@@ -15,6 +16,7 @@ import { sha512_256 } from '../ledger/crypto.js'
 import { CONSENSUS_V41 } from '../ledger/protocol.js'
 import { AccountStatus } from '../ledger/state.js'
 import { deterministicKey } from './keys.js'
+import { genesisParticipation, participationFields } from './participation.js'
 
 export const NETWORK = 'devnet'
 export const SCHEMA_ID = 'v1'
@@ -29,6 +31,12 @@ const REWARDS_POOL_BALANCE = 125_000_000n * 1_000_000n
 const FEE_SINK_BALANCE = 100_000n
 
 export const DISPENSER = 'Wallet1'
+/**
+ * The genesis wallets that are online, as LocalNet's are. Only the dispenser: AlgoKit's KMD
+ * lookups pick the first default-wallet key that is not 'Offline' and holds over 1000 Algo, so
+ * with the issuer and the test wallets offline that is Wallet1 whatever kmd's key order.
+ */
+export const ONLINE_WALLETS: readonly string[] = [DISPENSER]
 export const USDC_ISSUER = 'USDC issuer'
 /** The funded test accounts, each opted in to USDC and holding some. */
 export const TEST_WALLETS = ['Wallet2', 'Wallet3', 'Wallet4', 'Wallet5', 'Wallet6'] as const
@@ -62,6 +70,8 @@ function canonicalGenesis(alloc: readonly GenesisAllocation[]): Uint8Array {
     const m = new Map<string, unknown>()
     if (a.microAlgos !== 0n) m.set('algo', a.microAlgos)
     if (a.status !== 0) m.set('onl', a.status)
+    if (a.participation)
+      for (const [k, v] of participationFields(a.participation, (b) => b)) m.set(k, v)
     return m
   }
   const encoded = new Map<string, unknown>([
@@ -101,12 +111,16 @@ export function buildGenesis(): GenesisInfo {
       microAlgos: FEE_SINK_BALANCE,
       status: AccountStatus.NotParticipating,
     },
-    ...accounts.map((a) => ({
-      address: a.address,
-      comment: a.comment,
-      microAlgos: a.microAlgos,
-      status: AccountStatus.Offline,
-    })),
+    ...accounts.map((a): GenesisAllocation => {
+      const common = { address: a.address, comment: a.comment, microAlgos: a.microAlgos }
+      return ONLINE_WALLETS.includes(a.comment)
+        ? {
+            ...common,
+            status: AccountStatus.Online,
+            participation: genesisParticipation(a.comment),
+          }
+        : { ...common, status: AccountStatus.Offline }
+    }),
   ]
   const hash = sha512_256(new TextEncoder().encode('GE'), canonicalGenesis(alloc))
   const issuer = accounts.find((a) => a.comment === USDC_ISSUER)!
@@ -126,6 +140,8 @@ export function buildGenesis(): GenesisInfo {
   }
 }
 
+const base64 = (b: Uint8Array): string => Buffer.from(b).toString('base64')
+
 /** GET /genesis: the genesis.json document, keys in go's order (timestamp 0 is omitted). */
 export function genesisDocument(g: GenesisInfo): Record<string, unknown> {
   return {
@@ -135,6 +151,9 @@ export function genesisDocument(g: GenesisInfo): Record<string, unknown> {
       state: {
         algo: a.microAlgos,
         ...(a.status === 0 ? {} : { onl: a.status }),
+        ...(a.participation === undefined
+          ? {}
+          : Object.fromEntries(participationFields(a.participation, base64))),
       },
     })),
     devmode: true,

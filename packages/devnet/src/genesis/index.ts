@@ -7,11 +7,18 @@ export {
   GENESIS_ID,
   GENESIS_TXN_COUNTER,
   NETWORK,
+  ONLINE_WALLETS,
   REWARDS_POOL,
   TEST_WALLETS,
   USDC_ASSET_ID,
   USDC_ISSUER,
 } from './genesis.js'
+export {
+  genesisParticipation,
+  GENESIS_VOTE_FIRST,
+  GENESIS_VOTE_KEY_DILUTION,
+  GENESIS_VOTE_LAST,
+} from './participation.js'
 export { deterministicKey, keyFromSeed, signBytes, type KeyPair } from './keys.js'
 export {
   usdcSetupGroup,

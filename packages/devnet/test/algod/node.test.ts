@@ -176,7 +176,12 @@ describe('/devnet/info', () => {
       name: 'Wallet1',
       address: f.account('Wallet1').address,
     })
-    expect((await f.raw('/devnet/info', { token: null })).status).toBe(401)
+    // Public, as /genesis is: a tool may read it before it knows the token.
+    const tokenless = await f.raw('/devnet/info', { token: null })
+    expect(tokenless.status).toBe(200)
+    expect(tokenless.json).toEqual(info.json)
+    // Only GET is served; the path is not a way around the token for anything else.
+    expect((await f.raw('/devnet/info', { method: 'POST', token: null })).status).toBe(404)
   })
 })
 

@@ -53,9 +53,9 @@ describe('kmd in the devnet', () => {
     expect(algosdk.encodeAddress(private_key.subarray(32))).toBe(wallet1?.addr)
   })
 
-  // Skipped until the genesis accounts report status Online, as LocalNet's genesis wallets (online
-  // participants) do: today every genesis account is 'Offline', so AlgoKit finds no dispenser.
-  it.skip("finds Wallet1 as AlgoKit Utils' KmdAccountManager.getLocalNetDispenserAccount does", async () => {
+  // Wallet1 is online in genesis (onl 1 with participation keys), as LocalNet's genesis wallets
+  // are; the issuer and the test wallets are offline, so the predicate lands on Wallet1.
+  it("finds Wallet1 as AlgoKit Utils' KmdAccountManager.getLocalNetDispenserAccount does", async () => {
     // kmd-account-manager.ts: the first default-wallet key whose account is not 'Offline' and
     // holds over 1000 Algo.
     const { addresses } = (await kmd.listKeys(token)) as { addresses: string[] }
