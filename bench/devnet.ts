@@ -5,9 +5,18 @@
  * the same run (every payment costs the devnet one verification). Targets on one core: >= 5,000
  * payments/s in groups, >= 1,500/s single, < 2 KB per idle account.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto'
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  verify,
+} from 'node:crypto'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import algosdk from 'algosdk'
 import { startDevnet, type Devnet } from '@unica/devnet'
 import { formatRate } from './measure.js'
@@ -47,10 +56,62 @@ function ed25519Baseline(): number {
 }
 
 interface Context {
-  readonly devnet: Devnet
   readonly algod: algosdk.Algodv2
   readonly from: string
   readonly sign: (txn: algosdk.Transaction) => Uint8Array
+}
+
+const CLI = fileURLToPath(new URL('../packages/devnet/src/cli.ts', import.meta.url))
+
+/**
+ * The devnet as users run it: its own process (`npm run devnet`'s CLI, free ports), so the load
+ * generator in this process does not share its event loop.
+ */
+async function spawnDevnet(): Promise<{ child: ChildProcess; algodUrl: string; kmdUrl: string }> {
+  const args = [
+    '--import',
+    'tsx',
+    CLI,
+    '--algod-port',
+    '0',
+    '--indexer-port',
+    '0',
+    '--kmd-port',
+    '0',
+  ]
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('Press Ctrl+C to stop.')) resolve()
+    })
+    child.once('exit', (code) => {
+      reject(new Error(`devnet exited early (${code})`))
+    })
+  })
+  const url = (name: string) => new RegExp(`${name}\\s+(http://\\S+)`).exec(out)?.[1] ?? ''
+  return { child, algodUrl: url('algod'), kmdUrl: url('kmd') }
+}
+
+/** Wallet1's key, exported from kmd's default wallet the way AlgoKit's dispenser lookup does. */
+async function dispenser(
+  algod: algosdk.Algodv2,
+  kmdUrl: string,
+): Promise<{ address: string; key: Uint8Array }> {
+  const info = JSON.parse(await algod.genesis().do()) as {
+    alloc: { addr: string; comment: string }[]
+  }
+  const address = info.alloc.find((a) => a.comment === 'Wallet1')!.addr
+  const u = new URL(kmdUrl)
+  const kmd = new algosdk.Kmd('a'.repeat(64), `${u.protocol}//${u.hostname}`, Number(u.port))
+  const { wallets } = (await kmd.listWallets()) as { wallets: { id: string; name: string }[] }
+  const id = wallets.find((w) => w.name === 'unencrypted-default-wallet')!.id
+  const handle = ((await kmd.initWalletHandle(id, '')) as { wallet_handle_token: string })
+    .wallet_handle_token
+  const key = (await kmd.exportKey(handle, '', address)).private_key
+  await kmd.releaseWalletHandle(handle)
+  return { address, key }
 }
 
 let noteCounter = 0
@@ -161,8 +222,12 @@ function collectGarbage(): void {
 }
 
 /** Heap bytes per account after funding `n` fresh accounts (blocks of their funding included). */
-async function memoryPerAccount(c: Context, n: number): Promise<number> {
-  const addresses = Array.from({ length: n }, () => algosdk.generateAccount().addr.toString())
+async function memoryPerAccount(devnet: Devnet, n: number): Promise<number> {
+  const wallet1 = devnet.chain.genesis.accounts.find((a) => a.comment === 'Wallet1')!
+  const algod = new algosdk.Algodv2(devnet.token, 'http://127.0.0.1', devnet.ports.algod)
+  const c: Context = { algod, from: wallet1.address, sign: signer(wallet1.secretKey) }
+  // Any 32 bytes are an address; random ones avoid generating 100,000 key pairs.
+  const addresses = Array.from({ length: n }, () => new algosdk.Address(randomBytes(32)).toString())
   collectGarbage()
   const before = process.memoryUsage().heapUsed
   let params = await c.algod.getTransactionParams().do()
@@ -172,7 +237,7 @@ async function memoryPerAccount(c: Context, n: number): Promise<number> {
     const txns = algosdk.assignGroupID(
       addresses.slice(i, i + 16).map((a) => payment(c, params, a, 100_000n)),
     )
-    const r = c.devnet.chain.submit(txns.map((t) => algosdk.decodeSignedTransaction(c.sign(t))))
+    const r = devnet.chain.submit(txns.map((t) => algosdk.decodeSignedTransaction(c.sign(t))))
     if (!r.ok) throw new Error(r.rejection.message)
   }
   collectGarbage()
@@ -181,33 +246,36 @@ async function memoryPerAccount(c: Context, n: number): Promise<number> {
 
 export async function main(): Promise<void> {
   const baseline = ed25519Baseline()
+  console.log(`devnet benchmark (node ${process.version})`)
+  console.log(`  baseline  ${formatRate(baseline)} raw ed25519 verifications (node:crypto)`)
+  const pct = (rate: number) => `${((rate / baseline) * 100).toFixed(0)}% of baseline`
+
+  const { child, algodUrl, kmdUrl } = await spawnDevnet()
+  try {
+    const u = new URL(algodUrl)
+    const algod = new algosdk.Algodv2(
+      'a'.repeat(64),
+      `${u.protocol}//${u.hostname}`,
+      Number(u.port),
+    )
+    const { address, key } = await dispenser(algod, kmdUrl)
+    const c: Context = { algod, from: address, sign: signer(key) }
+    const single = await singlePayments(c, 6)
+    console.log(`  payments, single     ${formatRate(single)}  (${pct(single)}; target 1.5 k/s)`)
+    const grouped = await groupedPayments(c, 3)
+    console.log(`  payments, 16-groups  ${formatRate(grouped)}  (${pct(grouped)}; target 5 k/s)`)
+    const calls = await appCalls(c, 4)
+    console.log(`  app calls, single    ${formatRate(calls)}  (${pct(calls)})`)
+  } finally {
+    child.kill('SIGTERM')
+  }
+
   const devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
   try {
-    const algod = new algosdk.Algodv2(devnet.token, 'http://127.0.0.1', devnet.ports.algod)
-    const wallet1 = devnet.chain.genesis.accounts.find((a) => a.comment === 'Wallet1')!
-    const c: Context = {
-      devnet,
-      algod,
-      from: wallet1.address,
-      sign: signer(wallet1.secretKey),
-    }
-    console.log(`devnet benchmark (node ${process.version})`)
-    console.log(`  baseline  ${formatRate(baseline)} raw ed25519 verifications (node:crypto)`)
-    const single = await singlePayments(c, 6)
+    const bytes = await memoryPerAccount(devnet, 100_000)
+    const kb = (bytes / 1024).toFixed(2)
     console.log(
-      `  payments, single     ${formatRate(single)}  (${((single / baseline) * 100).toFixed(0)}% of baseline; target 1.5 k/s)`,
-    )
-    const grouped = await groupedPayments(c, 3)
-    console.log(
-      `  payments, 16-groups  ${formatRate(grouped)}  (${((grouped / baseline) * 100).toFixed(0)}% of baseline; target 5 k/s)`,
-    )
-    const calls = await appCalls(c, 4)
-    console.log(
-      `  app calls, single    ${formatRate(calls)}  (${((calls / baseline) * 100).toFixed(0)}% of baseline)`,
-    )
-    const bytes = await memoryPerAccount(c, 100_000)
-    console.log(
-      `  memory per account at 100,000 accounts: ${(bytes / 1024).toFixed(2)} KB (incl. their funding blocks; target < 2 KB)`,
+      `  memory per account at 100,000 accounts: ${kb} KB (incl. their funding blocks; target < 2 KB)`,
     )
   } finally {
     await devnet.stop()
