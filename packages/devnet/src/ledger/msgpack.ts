@@ -25,6 +25,16 @@ export class MsgpackWriter {
 
   private be(v: bigint | number, bytes: number): void {
     this.room(bytes)
+    if (bytes <= 4) {
+      // Fits in 32 bits (the callers choose `bytes` by magnitude): no bigint arithmetic needed.
+      let n = Number(v)
+      for (let i = bytes - 1; i >= 0; i--) {
+        this.buf[this.n + i] = n & 0xff
+        n = Math.floor(n / 256)
+      }
+      this.n += bytes
+      return
+    }
     let x = BigInt(v)
     for (let i = bytes - 1; i >= 0; i--) {
       this.buf[this.n + i] = Number(x & 0xffn)
@@ -103,7 +113,11 @@ function keyBytes(k: string): Uint8Array {
   return b
 }
 
-const isZero = (b: Uint8Array): boolean => b.every((x) => x === 0)
+function isZero(b: Uint8Array): boolean {
+  // A plain loop: this runs for every fixed-size field of every transaction and header.
+  for (let i = 0; i < b.length; i++) if (b[i] !== 0) return false
+  return true
+}
 
 export const uint = (v: bigint): Entry[1] =>
   v === 0n
@@ -149,8 +163,14 @@ export function list<T>(items: readonly T[], put: (w: MsgpackWriter, item: T) =>
 /** The non-empty entries of a struct, in key order. */
 function present(entries: readonly Entry[]): Entry[] {
   const out = entries.filter((e) => e[1] !== undefined)
-  out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  // Callers list their keys in order already; sort only when one does not.
+  if (!isSorted(out)) out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
   return out
+}
+
+function isSorted(entries: readonly Entry[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (entries[i - 1][0] > entries[i][0]) return false
+  return true
 }
 
 function writeEntries(w: MsgpackWriter, entries: readonly Entry[]): void {
