@@ -14,4 +14,23 @@ export { evalApp, evalSignature, type EvalResult, type EvalError } from './eval/
 export type { StateWrite, InnerGroupResult } from './eval/context.js'
 // For hosts (packages/devnet): the checks and encodings inner transactions need.
 export { innerSenderProblem } from './eval/inner-submit.js'
-export { encodeTxn, txnId, innerTxnId, groupId } from './eval/txn-encoding.js'
+export {
+  encodeTxn,
+  encodeTxnAndGroupless,
+  txnId,
+  innerTxnId,
+  groupId,
+} from './eval/txn-encoding.js'
+// The canonical msgpack writer, for the devnet's other canonical encodings (block headers).
+export {
+  MsgpackWriter,
+  encodeStruct,
+  struct,
+  list,
+  uint,
+  flag,
+  fixed,
+  slice,
+  text,
+  type Entry,
+} from './encoding/msgpack.js'

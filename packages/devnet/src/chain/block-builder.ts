@@ -4,7 +4,15 @@
  * whose payset carries each transaction's apply data, encoded as go's `EncodeSignedTxn` does
  * (genesis id and hash dropped from each transaction, `hgi`/`hgh` set instead).
  */
-import type { BlockHeader as AvmBlockHeader } from '@unica/avm'
+import {
+  encodeStruct,
+  fixed,
+  flag,
+  slice,
+  text,
+  uint,
+  type BlockHeader as AvmBlockHeader,
+} from '@unica/avm'
 import algosdk from 'algosdk'
 import { toApplyData, type ApplyResult } from '../ledger/apply/index.js'
 import type { CommittedState } from '../ledger/committed.js'
@@ -16,7 +24,6 @@ import { verifyGroup, type Prepared } from '../ledger/verify.js'
 import { AvmHost } from '../ledger/avm-host.js'
 import { Balances } from '../ledger/apply/index.js'
 import { addrKey } from '../ledger/keys.js'
-import { encodeStruct, fixed, flag, slice, text, uint } from '../ledger/msgpack.js'
 
 export interface BuiltGroup {
   readonly prepared: readonly Prepared[]

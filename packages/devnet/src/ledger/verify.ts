@@ -5,14 +5,20 @@
  * sane, delegated ones signed, and every program approving (with the group's pooled budget).
  * Whether the authorizer is the right one for the account is the evaluator's check (group.ts).
  */
-import { EvalParams, evalSignature, programHash, type Ledger, type Txn } from '@unica/avm'
+import {
+  EvalParams,
+  encodeTxnAndGroupless,
+  evalSignature,
+  programHash,
+  type Ledger,
+  type Txn,
+} from '@unica/avm'
 import algosdk from 'algosdk'
 import type { ChainContext } from './context.js'
 import { BATCH_FAILED, ed25519Verify, multisigProblem } from './crypto.js'
 import { LedgerError } from './errors.js'
 import { base32, groupIdOf, signedBytes, txidOf } from './ids.js'
 import { bytesEqual, isZero } from './keys.js'
-import { encodeTransactionAndGroupless } from './msgpack.js'
 import { toAvmTxn } from './txn.js'
 import { decodeUvarint } from './uvarint.js'
 import { wellFormed } from './well-formed.js'
@@ -56,7 +62,7 @@ function encodeSigned(stxn: algosdk.SignedTransaction, txn: Uint8Array): Uint8Ar
   return new Uint8Array(Buffer.concat(parts))
 }
 
-/** Transaction types whose every field a Txn holds, so that encodeTransaction is exact. */
+/** Transaction types whose every field a Txn holds, so that encodeTxn is exact. */
 const FAST_TYPES = new Set(['pay', 'keyreg', 'acfg', 'axfer', 'afrz', 'appl'])
 
 function encodeTxnOf(
@@ -65,7 +71,7 @@ function encodeTxnOf(
 ): { readonly full: Uint8Array; readonly groupless: Uint8Array | undefined } {
   const exact = FAST_TYPES.has(t.type) && (t.applicationCall?.access.length ?? 0) === 0
   return exact
-    ? encodeTransactionAndGroupless(txn, t.genesisID, t.genesisHash)
+    ? encodeTxnAndGroupless(txn, t.genesisID, t.genesisHash)
     : { full: algosdk.encodeMsgpack(t), groupless: undefined }
 }
 

@@ -2,10 +2,10 @@
  * The ledger's own transaction encoding must be byte for byte algosdk's (and so go-algorand's
  * canonical msgpack): transaction ids and signatures are computed over it.
  */
+import { encodeTxn } from '@unica/avm'
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import { newAccount } from '../chain/testing.js'
-import { encodeTransaction } from './msgpack.js'
 import { prepare } from './verify.js'
 import { toAvmTxn } from './txn.js'
 
@@ -118,13 +118,13 @@ function samples(seed: number): algosdk.Transaction[] {
   ]
 }
 
-describe('encodeTransaction (canonical msgpack)', () => {
+describe('encodeTxn (canonical msgpack)', () => {
   it("is byte for byte algosdk's encodeMsgpack, groups included", () => {
     for (let seed = 1; seed <= 24; seed++) {
       const txns = samples(seed)
       if (seed % 2 === 0) algosdk.assignGroupID(txns.slice(0, 3))
       for (const t of txns) {
-        const mine = encodeTransaction(toAvmTxn(t), t.genesisID, t.genesisHash)
+        const mine = encodeTxn(toAvmTxn(t), t.genesisID, t.genesisHash)
         expect(Buffer.from(mine).toString('hex'), `${t.type} seed ${seed}`).toBe(
           Buffer.from(algosdk.encodeMsgpack(t)).toString('hex'),
         )
