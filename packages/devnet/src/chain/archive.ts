@@ -46,6 +46,8 @@ export class BlockArchive {
   private readonly built = new Map<bigint, CommittedBlock>()
   private readonly headers = new Map<bigint, AvmBlockHeader>()
   private readonly confirmed = new Map<string, bigint>()
+  /** The txids of the rounds in the confirmed window (the same strings `confirmed` holds). */
+  private readonly windowTxids = new Map<bigint, readonly string[]>()
 
   get lastRound(): bigint {
     return BigInt(this.rounds.length - 1)
@@ -66,8 +68,13 @@ export class BlockArchive {
     this.headers.set(round, avmHeader(committed.block.header))
     this.headers.delete(round - HEADER_WINDOW)
     for (const id of committed.txids) this.confirmed.set(id, round)
+    if (committed.txids.length > 0) this.windowTxids.set(round, committed.txids)
     const old = round - CONFIRMED_WINDOW - 1n
-    if (old >= 0n) for (const id of this.txidsOf(old)) this.confirmed.delete(id)
+    const expired = this.windowTxids.get(old)
+    if (expired !== undefined) {
+      this.windowTxids.delete(old)
+      for (const id of expired) this.confirmed.delete(id)
+    }
   }
 
   get(round: bigint): CommittedBlock | undefined {

@@ -4,26 +4,21 @@
  * whose payset carries each transaction's apply data, encoded as go's `EncodeSignedTxn` does
  * (genesis id and hash dropped from each transaction, `hgi`/`hgh` set instead).
  */
-import {
-  encodeStruct,
-  fixed,
-  flag,
-  slice,
-  text,
-  uint,
-  type BlockHeader as AvmBlockHeader,
-} from '@unica/avm'
+import type { BlockHeader as AvmBlockHeader } from '@unica/avm'
 import algosdk from 'algosdk'
 import { toApplyData, type ApplyResult } from '../ledger/apply/index.js'
 import type { CommittedState } from '../ledger/committed.js'
 import type { ChainContext } from '../ledger/context.js'
-import { sha512, sha512_256 } from '../ledger/crypto.js'
 import { applyGroup } from '../ledger/group.js'
 import { Overlay } from '../ledger/overlay.js'
 import { verifyGroup, type Prepared } from '../ledger/verify.js'
 import { AvmHost } from '../ledger/avm-host.js'
 import { Balances } from '../ledger/apply/index.js'
 import { addrKey } from '../ledger/keys.js'
+import { encodeHeader, encodeTaggedHeader } from './header-encoding.js'
+import { hash as digest } from 'node:crypto'
+
+export { encodeHeader }
 
 export interface BuiltGroup {
   readonly prepared: readonly Prepared[]
@@ -77,11 +72,16 @@ const BH = new TextEncoder().encode('BH')
 
 /**
  * go's BlockHeader.Hash: SHA-512/256("BH" || msgpack(header)), and the SHA-512 one (v41), with
- * the header's encoding, computed once per block.
+ * the header's encoding, computed once per block. The encoding is written after "BH" in one
+ * buffer and hashed with one-shot digests (half the cost of a createHash per block).
  */
 export function hashHeader(h: algosdk.BlockHeader): PrevHeader & { readonly bytes: Uint8Array } {
-  const bytes = encodeHeader(h)
-  return { bytes, hash: sha512_256(BH, bytes), hash512: sha512(BH, bytes) }
+  const tagged = encodeTaggedHeader(h, BH)
+  return {
+    bytes: tagged.subarray(BH.length),
+    hash: new Uint8Array(digest('sha512-256', tagged, 'buffer')),
+    hash512: new Uint8Array(digest('sha512', tagged, 'buffer')),
+  }
 }
 
 /**
@@ -151,26 +151,45 @@ export interface HeaderFields {
   readonly rewardsRecalculationRound: bigint
 }
 
-export function makeHeader(f: HeaderFields): algosdk.BlockHeader {
-  const prev = f.prev
-  // As go's devmode (node.go writeDevmodeBlock): the seed is the previous block's hash.
-  const seed = prev === undefined ? f.genesisHash : prev.hash
-  return new algosdk.BlockHeader({
-    round: f.round,
-    branch: prev?.hash ?? new Uint8Array(32),
-    branch512: prev?.hash512 ?? new Uint8Array(64),
-    seed,
+/**
+ * The parts of a header that are the same in every block of a chain, built once and shared by
+ * its headers (nothing mutates a header once made).
+ */
+interface ConstantParts {
+  readonly feeSink: algosdk.Address
+  readonly rewardsPool: algosdk.Address
+  readonly rewardsRecalculationRound: bigint
+  readonly proto: string
+  readonly txnCommitments: algosdk.TxnCommitments
+  readonly proposer: algosdk.Address
+  readonly rewardState: algosdk.RewardState
+  readonly upgradeState: algosdk.UpgradeState
+  readonly upgradeVote: algosdk.UpgradeVote
+  readonly participationUpdates: algosdk.ParticipationUpdates
+}
+
+let constantParts: ConstantParts | undefined
+
+function constants(f: HeaderFields): ConstantParts {
+  const c = constantParts
+  if (
+    c?.feeSink === f.feeSink &&
+    c.rewardsPool === f.rewardsPool &&
+    c.rewardsRecalculationRound === f.rewardsRecalculationRound &&
+    c.proto === f.proto
+  ) {
+    return c
+  }
+  constantParts = {
+    feeSink: f.feeSink,
+    rewardsPool: f.rewardsPool,
+    rewardsRecalculationRound: f.rewardsRecalculationRound,
+    proto: f.proto,
     txnCommitments: new algosdk.TxnCommitments({
       nativeSha512_256Commitment: new Uint8Array(32),
       sha256Commitment: new Uint8Array(32),
     }),
-    timestamp: f.timestamp,
-    genesisID: f.genesisId,
-    genesisHash: f.genesisHash,
     proposer: algosdk.Address.zeroAddress(),
-    feesCollected: f.feesCollected,
-    bonus: 0n,
-    proposerPayout: 0n,
     rewardState: new algosdk.RewardState({
       feeSink: f.feeSink,
       rewardsPool: f.rewardsPool,
@@ -191,12 +210,41 @@ export function makeHeader(f: HeaderFields): algosdk.BlockHeader {
       upgradeDelay: 0n,
       upgradeApprove: false,
     }),
-    txnCounter: f.txnCounter,
-    stateproofTracking: new Map(),
     participationUpdates: new algosdk.ParticipationUpdates({
       expiredParticipationAccounts: [],
       absentParticipationAccounts: [],
     }),
+  }
+  return constantParts
+}
+
+const ZERO_BRANCH = new Uint8Array(32)
+const ZERO_BRANCH_512 = new Uint8Array(64)
+
+export function makeHeader(f: HeaderFields): algosdk.BlockHeader {
+  const prev = f.prev
+  const c = constants(f)
+  // As go's devmode (node.go writeDevmodeBlock): the seed is the previous block's hash.
+  const seed = prev === undefined ? f.genesisHash : prev.hash
+  return new algosdk.BlockHeader({
+    round: f.round,
+    branch: prev?.hash ?? ZERO_BRANCH,
+    branch512: prev?.hash512 ?? ZERO_BRANCH_512,
+    seed,
+    txnCommitments: c.txnCommitments,
+    timestamp: f.timestamp,
+    genesisID: f.genesisId,
+    genesisHash: f.genesisHash,
+    proposer: c.proposer,
+    feesCollected: f.feesCollected,
+    bonus: 0n,
+    proposerPayout: 0n,
+    rewardState: c.rewardState,
+    upgradeState: c.upgradeState,
+    upgradeVote: c.upgradeVote,
+    txnCounter: f.txnCounter,
+    stateproofTracking: new Map(),
+    participationUpdates: c.participationUpdates,
   })
 }
 
@@ -204,8 +252,17 @@ export function makePayset(groups: readonly BuiltGroup[]): algosdk.SignedTxnInBl
   return groups.flatMap((g) => g.prepared.map((p, i) => inBlock(p.stxn, toApplyData(g.results[i]))))
 }
 
+const protocolBytes = new Map<string, Uint8Array>()
+
 /** What the AVM's `block` opcode reads of a header. */
 export function avmHeader(h: algosdk.BlockHeader): AvmBlockHeader {
+  const proto = h.upgradeState.currentProtocol
+  let protocol = protocolBytes.get(proto)
+  if (protocol === undefined) {
+    if (protocolBytes.size >= 16) protocolBytes.clear()
+    protocol = new TextEncoder().encode(proto)
+    protocolBytes.set(proto, protocol)
+  }
   return {
     seed: h.seed,
     timestamp: h.timestamp,
@@ -214,64 +271,8 @@ export function avmHeader(h: algosdk.BlockHeader): AvmBlockHeader {
     bonus: h.bonus,
     branch: h.branch,
     feeSink: h.rewardState.feeSink.publicKey,
-    protocol: new TextEncoder().encode(h.upgradeState.currentProtocol),
+    protocol,
     txnCounter: h.txnCounter,
     proposerPayout: h.proposerPayout,
   }
-}
-
-const utf8 = new TextEncoder()
-
-/**
- * The canonical msgpack of a header (what algosdk's encodeMsgpack writes, several times
- * faster): every field, keys sorted, zero values omitted. State-proof tracking and
- * participation updates, which a devnet never has, fall back to algosdk.
- */
-export function encodeHeader(h: algosdk.BlockHeader): Uint8Array {
-  const pu = h.participationUpdates
-  if (
-    h.stateproofTracking.size > 0 ||
-    pu.expiredParticipationAccounts.length > 0 ||
-    pu.absentParticipationAccounts.length > 0
-  ) {
-    return algosdk.encodeMsgpack(h)
-  }
-  const rs = h.rewardState
-  const us = h.upgradeState
-  const uv = h.upgradeVote
-  const str = (s: string) => text(utf8.encode(s))
-  return encodeStruct([
-    ['bi', uint(h.bonus)],
-    ['ct', uint(h.congestionTax)],
-    ['earn', uint(rs.rewardsLevel)],
-    ['fc', uint(h.feesCollected)],
-    ['fees', fixed(rs.feeSink.publicKey)],
-    ['frac', uint(rs.rewardsResidue)],
-    ['gen', str(h.genesisID)],
-    ['gh', fixed(h.genesisHash)],
-    ['ld', uint(h.load)],
-    ['nextbefore', uint(us.nextProtocolVoteBefore)],
-    ['nextproto', str(us.nextProtocol)],
-    ['nextswitch', uint(us.nextProtocolSwitchOn)],
-    ['nextyes', uint(us.nextProtocolApprovals)],
-    ['pp', uint(h.proposerPayout)],
-    ['prev', fixed(h.branch)],
-    ['prev512', fixed(h.branch512)],
-    ['proto', str(us.currentProtocol)],
-    ['prp', fixed(h.proposer.publicKey)],
-    ['rate', uint(rs.rewardsRate)],
-    ['rnd', uint(h.round)],
-    ['rwcalr', uint(rs.rewardsRecalculationRound)],
-    ['rwd', fixed(rs.rewardsPool.publicKey)],
-    // algosdk keeps a zero seed (a variable-length byte array there); go would omit it.
-    ['seed', slice(h.seed)],
-    ['tc', uint(h.txnCounter)],
-    ['ts', uint(h.timestamp)],
-    ['txn', fixed(h.txnCommitments.nativeSha512_256Commitment)],
-    ['txn256', fixed(h.txnCommitments.sha256Commitment)],
-    ['txn512', fixed(h.txnCommitments.sha512Commitment)],
-    ['upgradedelay', uint(uv.upgradeDelay)],
-    ['upgradeprop', str(uv.upgradePropose)],
-    ['upgradeyes', flag(uv.upgradeApprove)],
-  ])
 }

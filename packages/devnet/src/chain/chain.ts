@@ -253,7 +253,15 @@ export class DevnetChain extends AccountQueries implements Chain {
     )
   }
 
+  private constants: ReturnType<DevnetChain['makeHeaderConstants']> | undefined
+
+  /** The header fields every block shares, made once (makeHeader shares their objects too). */
   private headerConstants() {
+    this.constants ??= this.makeHeaderConstants()
+    return this.constants
+  }
+
+  private makeHeaderConstants() {
     const g = this.genesis
     return {
       genesisId: g.id,
@@ -314,9 +322,28 @@ export class DevnetChain extends AccountQueries implements Chain {
       feesCollected: builder.overlay.feesCollected,
     })
     const hashed = hashHeader(header)
-    const prepared = builder.groups.flatMap((g) => g.prepared)
-    const applyData = builder.groups.flatMap((g) => g.results.map(toApplyData))
-    const payset = prepared.map((p, i) => inBlock(p.stxn, applyData[i]))
+    // One pass over the groups for everything the block, the store and the archive need.
+    let count = 0
+    for (const g of builder.groups) count += g.prepared.length
+    const payset: algosdk.SignedTxnInBlock[] = new Array<algosdk.SignedTxnInBlock>(count)
+    const txids: string[] = new Array<string>(count)
+    const txns: Uint8Array[] = new Array<Uint8Array>(count)
+    const archived: (algosdk.ApplyData | undefined)[] = new Array<algosdk.ApplyData | undefined>(
+      count,
+    )
+    const ids = new Uint8Array(count * 32)
+    let i = 0
+    for (const g of builder.groups) {
+      for (let j = 0; j < g.prepared.length; j++, i++) {
+        const p = g.prepared[j]
+        const ad = toApplyData(g.results[j])
+        payset[i] = inBlock(p.stxn, ad)
+        txids[i] = p.id
+        txns[i] = p.encoded
+        archived[i] = isEmptyApplyData(ad) ? undefined : ad
+        ids.set(p.txid, i * 32)
+      }
+    }
     const block = new algosdk.Block({ header, payset })
     if (persist) {
       this.store.append({
@@ -328,17 +355,8 @@ export class DevnetChain extends AccountQueries implements Chain {
     builder.overlay.commit()
     this.state.expire(round + 1n)
     this.prev = hashed
-    const ids = new Uint8Array(prepared.length * 32)
-    prepared.forEach((p, i) => {
-      ids.set(p.txid, i * 32)
-    })
-    const committed: CommittedBlock = { round, block, txids: prepared.map((p) => p.id) }
-    this.archive.add(committed, {
-      header: hashed.bytes,
-      txns: prepared.map((p) => p.encoded),
-      applyData: applyData.map((ad) => (isEmptyApplyData(ad) ? undefined : ad)),
-      ids,
-    })
+    const committed: CommittedBlock = { round, block, txids }
+    this.archive.add(committed, { header: hashed.bytes, txns, applyData: archived, ids })
     for (const listener of this.listeners) {
       try {
         listener(committed)
@@ -346,6 +364,7 @@ export class DevnetChain extends AccountQueries implements Chain {
         console.error(`devnet: a block listener failed: ${message(e)}`)
       }
     }
+    if (this.waiters.length === 0) return
     const due = this.waiters.filter((w) => w.round <= round)
     this.waiters = this.waiters.filter((w) => w.round > round)
     for (const w of due) w.done()

@@ -207,8 +207,9 @@ export class TxnIndex {
     }
     this.roundStart.push(this.size)
     this.roundTime.push(Number(committed.block.header.timestamp))
-    committed.block.payset.forEach((stib, i) => {
-      const stxn = stib.signedTxn
+    const payset = committed.block.payset
+    for (let i = 0; i < payset.length; i++) {
+      const stxn = payset[i].signedTxn
       const seq = this.size
       this.addRow(stxn, round, seq, i)
       this.innerCount.set(seq, countInner(stxn))
@@ -216,12 +217,23 @@ export class TxnIndex {
       const txid = committed.txids.at(i)
       if (txid !== undefined) this.addTxid(base32Head(txid), seq)
       // A root is found through every address of its tree; inner rows by their own.
-      const seen: number[] = []
-      allParticipants(stxn, (a) => {
-        this.participate(seq, a, seen)
-      })
+      this.beginParticipants(seq)
+      allParticipants(stxn, this.participant)
       this.addInner(stxn, round, seq, i)
-    })
+    }
+  }
+
+  /** The row participants are being added for, and the addresses already added for it. */
+  private participantSeq = 0
+  private readonly participantsSeen: number[] = []
+  /** One callback for every walk, so following a block allocates no closures. */
+  private readonly participant = (address: Address): void => {
+    this.participate(this.participantSeq, address)
+  }
+
+  private beginParticipants(seq: number): void {
+    this.participantSeq = seq
+    this.participantsSeen.length = 0
   }
 
   private addTxid(head: number, seq: number): void {
@@ -231,8 +243,9 @@ export class TxnIndex {
     else existing.push(seq)
   }
 
-  private participate(seq: number, address: Address, seen: number[]): void {
+  private participate(seq: number, address: Address): void {
     const id = this.addresses.idOf(address)
+    const seen = this.participantsSeen
     if (seen.includes(id)) return
     seen.push(id)
     this.partSeq.push(seq)
@@ -245,10 +258,8 @@ export class TxnIndex {
     for (const inner of innerTxnsOf(parent)) {
       const seq = this.size
       this.addRow(inner, round, rootSeq, pay)
-      const seen: number[] = []
-      directParticipants(inner, (a) => {
-        this.participate(seq, a, seen)
-      })
+      this.beginParticipants(seq)
+      directParticipants(inner, this.participant)
       this.addInner(inner, round, rootSeq, pay)
     }
   }
@@ -256,7 +267,6 @@ export class TxnIndex {
   private addRow(stxn: SignedTxnWithAD, round: number, rootSeq: number, pay: number): void {
     const seq = this.size
     const txn = stxn.signedTxn.txn
-    const id = (a: Address | undefined): number => (a === undefined ? -1 : this.addresses.idOf(a))
     this.round.push(round)
     this.rootSeq.push(rootSeq)
     this.paysetIndex.push(pay)
@@ -266,12 +276,14 @@ export class TxnIndex {
     this.creatable.push(Number(creatable))
     if (creatable !== 0n) pushTo(this.byCreatable, Number(creatable), seq)
     this.amount.push(txn.payment?.amount ?? txn.assetTransfer?.amount ?? 0n)
-    this.sender.push(id(txn.sender))
+    this.sender.push(this.id(txn.sender))
     this.receiver.push(
-      id(txn.payment?.receiver ?? txn.assetTransfer?.receiver ?? txn.assetFreeze?.freezeAccount),
+      this.id(
+        txn.payment?.receiver ?? txn.assetTransfer?.receiver ?? txn.assetFreeze?.freezeAccount,
+      ),
     )
-    this.closeTo.push(id(txn.payment?.closeRemainderTo ?? txn.assetTransfer?.closeRemainderTo))
-    this.assetSender.push(id(txn.assetTransfer?.assetSender))
+    this.closeTo.push(this.id(txn.payment?.closeRemainderTo ?? txn.assetTransfer?.closeRemainderTo))
+    this.assetSender.push(this.id(txn.assetTransfer?.assetSender))
     this.noteHead.push(txn.note)
     this.noteLength.push(txn.note.length)
     const group = txn.group
@@ -282,6 +294,11 @@ export class TxnIndex {
         (txn.rekeyTo !== undefined ? FLAG.rekey : 0) |
         (hasGroup ? FLAG.group : 0),
     )
+  }
+
+  /** An address's number, -1 for none. */
+  private id(a: Address | undefined): number {
+    return a === undefined ? -1 : this.addresses.idOf(a)
   }
 
   /** Rows the address takes part in, newest first, below `below` (exclusive). */
