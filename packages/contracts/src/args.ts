@@ -1,0 +1,33 @@
+/** The manager's application arguments (spec section 4): args[0] names the operation. */
+import algosdk from 'algosdk'
+
+export const OPERATION_ARGS = {
+  ASK: 'S',
+  BID: 'B',
+  BUY_NOW: 'BN',
+  SELL_NOW: 'SN',
+} as const
+
+export type Operation = keyof typeof OPERATION_ARGS
+
+export const CONFIGURE_ARG = 'C'
+
+const text = new TextEncoder()
+
+export function arg(name: string): Uint8Array {
+  return text.encode(name)
+}
+
+/** A trade call: the operation and the amount its signer agreed to, 8 bytes big-endian. */
+export function tradeArgs(op: Operation, amount: bigint): Uint8Array[] {
+  return [arg(OPERATION_ARGS[op]), algosdk.encodeUint64(amount)]
+}
+
+/** The operation a manager call's args[0] names, if any. */
+export function operationOf(args: readonly Uint8Array[]): Operation | undefined {
+  const first = args.at(0)
+  if (first === undefined) return undefined
+  const name = new TextDecoder().decode(first)
+  const entry = Object.entries(OPERATION_ARGS).find(([, value]) => value === name)
+  return entry?.[0] as Operation | undefined
+}

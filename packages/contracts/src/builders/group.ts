@@ -1,0 +1,58 @@
+/**
+ * What every builder returns: an unsigned group (group id assigned), who signs each transaction,
+ * and the fees it really pays. Fees are flat multiples of the network's minimum fee: each
+ * transaction pays its own fee plus the inner transactions it makes the escrow send, so the
+ * escrow and the proxy never pay a fee themselves.
+ */
+import algosdk from 'algosdk'
+
+export type Signer =
+  | { readonly kind: 'wallet'; readonly address: string }
+  | { readonly kind: 'proxy'; readonly proxyId: number }
+
+export interface UnsignedGroup {
+  readonly txns: readonly algosdk.Transaction[]
+  readonly signers: readonly Signer[]
+  /** Sum of the group's fees in microAlgos. */
+  readonly fee: bigint
+}
+
+/** The part of algod's suggested params the builders use (algosdk's SuggestedParams). */
+export type ChainParams = algosdk.SuggestedParams
+
+/** The manager application of one NFT. */
+export interface Market {
+  readonly appId: bigint
+  readonly nftId: bigint
+  readonly usdcId: bigint
+}
+
+export function escrowAddress(appId: bigint): string {
+  return algosdk.getApplicationAddress(appId).toString()
+}
+
+/** Suggested params with a flat fee of `multiple` minimum fees. */
+export function withFee(params: ChainParams, multiple: number): ChainParams {
+  return { ...params, flatFee: true, fee: BigInt(params.minFee) * BigInt(multiple) }
+}
+
+export const wallet = (address: string): Signer => ({ kind: 'wallet', address })
+
+/** Assigns the group id (for two or more) and totals the fees. */
+export function group(txns: algosdk.Transaction[], signers: Signer[]): UnsignedGroup {
+  if (txns.length > 1) algosdk.assignGroupID(txns)
+  return { txns, signers, fee: txns.reduce((sum, t) => sum + t.fee, 0n) }
+}
+
+/** The box reference of a bidder's bid (app 0 = the called app). */
+export function bidBox(bidder: string): algosdk.BoxReference {
+  return { appIndex: 0, name: algosdk.decodeAddress(bidder).publicKey }
+}
+
+export function requirePositive(name: string, value: bigint): void {
+  if (value <= 0n) throw new RangeError(`${name} must be positive`)
+}
+
+export function requireNonNegative(name: string, value: bigint): void {
+  if (value < 0n) throw new RangeError(`${name} must not be negative`)
+}

@@ -1,0 +1,29 @@
+/**
+ * The proxy's template values, shared by the assembling script (which fills in the manager's
+ * hash and the clear program) and by `proxyProgram` (which fills in the proxy id).
+ */
+export const PROXY_ID_PLACEHOLDER = 'TMPL_PROXY_ID'
+export const MANAGER_HASH_PLACEHOLDER = 'TMPL_MANAGER_HASH'
+export const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
+
+/** Proxy ids are random and below 2^31 - 1 (spec section 9). */
+export const MAX_PROXY_ID = 2147483646
+
+export function hex(bytes: Uint8Array): string {
+  return '0x' + Buffer.from(bytes).toString('hex')
+}
+
+/** The proxy source with the build-time values filled in; only the proxy id is left open. */
+export function fillProxyTemplate(
+  template: string,
+  managerHash: Uint8Array,
+  clear: Uint8Array,
+): string {
+  return template
+    .replaceAll(MANAGER_HASH_PLACEHOLDER, hex(managerHash))
+    .replaceAll(CLEAR_PROGRAM_PLACEHOLDER, hex(clear))
+}
+
+export function proxySource(filledTemplate: string, proxyId: number): string {
+  return filledTemplate.replaceAll(PROXY_ID_PLACEHOLDER, String(proxyId))
+}

@@ -1,0 +1,65 @@
+/**
+ * Decoders of the manager's state as algod returns it (spec section 3): global A, O, E, U, N, C, B;
+ * local B; and the bid boxes.
+ */
+import algosdk from 'algosdk'
+
+type KeyValue = algosdk.modelsv2.TealKeyValue
+
+export interface ManagerState {
+  /** Ask price in USDC base units; 0 = not listed. */
+  readonly ask: bigint
+  /** Owner of the NFT in escrow; null when the escrow holds no NFT. */
+  readonly owner: string | null
+  /** The escrow (the app's address) once configured; null before. */
+  readonly escrow: string | null
+  readonly usdcId: bigint
+  readonly nftId: bigint
+  readonly creator: string
+  /** Number of open bids. */
+  readonly bidCount: bigint
+}
+
+const ZERO = new Uint8Array(32)
+
+function find(kv: readonly KeyValue[], key: string): algosdk.modelsv2.TealValue | undefined {
+  const k = new TextEncoder().encode(key)
+  return kv.find((e) => Buffer.compare(e.key, k) === 0)?.value
+}
+
+function uint(kv: readonly KeyValue[], key: string): bigint {
+  const v = find(kv, key)
+  return v?.type === 2 ? v.uint : 0n
+}
+
+function address(kv: readonly KeyValue[], key: string): string | null {
+  const v = find(kv, key)
+  if (v?.type !== 1 || v.bytes.length !== 32 || Buffer.compare(v.bytes, ZERO) === 0) return null
+  return new algosdk.Address(v.bytes).toString()
+}
+
+export function decodeManagerGlobal(kv: readonly KeyValue[]): ManagerState {
+  return {
+    ask: uint(kv, 'A'),
+    owner: address(kv, 'O'),
+    escrow: address(kv, 'E'),
+    usdcId: uint(kv, 'U'),
+    nftId: uint(kv, 'N'),
+    creator: address(kv, 'C') ?? '',
+    bidCount: uint(kv, 'B'),
+  }
+}
+
+/** A user's local B (0 when absent). */
+export function decodeBid(kv: readonly KeyValue[] | undefined): bigint {
+  return kv === undefined ? 0n : uint(kv, 'B')
+}
+
+/** A bid box: key = bidder address, value = 8-byte big-endian bid. */
+export function decodeBidBox(name: Uint8Array, value: Uint8Array): { bidder: string; bid: bigint } {
+  if (name.length !== 32 || value.length !== 8) throw new RangeError('not a bid box')
+  return {
+    bidder: new algosdk.Address(name).toString(),
+    bid: algosdk.decodeUint64(value, 'bigint'),
+  }
+}
