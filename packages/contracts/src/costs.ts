@@ -3,7 +3,7 @@
  * really costs its signer in fees and in Algos paid or locked, and the total of the staff's create
  * flow. Amounts in microAlgos.
  */
-import type algosdk from 'algosdk'
+import algosdk from 'algosdk'
 import { buildConfigure, buildCreateNft, buildDeploy } from './builders/setup.js'
 import type { ChainParams, UnsignedGroup } from './builders/group.js'
 import { ASSET_MIN_BALANCE } from './protocol.js'
@@ -29,7 +29,7 @@ export function groupCost(g: UnsignedGroup, account: string): Cost {
 }
 
 // Any valid address and ids give the same fees and amounts; these only shape the groups.
-const SAMPLE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+const SAMPLE = new algosdk.Address(new Uint8Array(32).fill(1)).toString()
 const SAMPLE_NFT = {
   unitName: 'NFT',
   assetName: 'NFT',

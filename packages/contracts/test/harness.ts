@@ -115,6 +115,21 @@ export class Harness {
     return this.sendSigned(this.sign(g, ...keys))
   }
 
+  /** The opcode budget the group's app calls consume, by algod's simulate (nothing is committed). */
+  async opcodeCost(signed: Uint8Array[]): Promise<number> {
+    const request = new algosdk.modelsv2.SimulateRequest({
+      txnGroups: [
+        new algosdk.modelsv2.SimulateRequestTransactionGroup({
+          txns: signed.map((b) => algosdk.decodeSignedTransaction(b)),
+        }),
+      ],
+    })
+    const result = await this.algod.simulateTransactions(request).do()
+    const g = result.txnGroups[0]
+    if (g.failureMessage !== undefined) throw new Error(`simulate failed: ${g.failureMessage}`)
+    return g.appBudgetConsumed ?? 0
+  }
+
   /** A fresh account with Algos and USDC (opted in). */
   async account(algos = 10_000_000n, usdc = 10_000n * USDC): Promise<Account> {
     const { addr, sk } = algosdk.generateAccount()
