@@ -399,7 +399,10 @@ describe('the README', () => {
   it('lists the opcode cost each operation measured here', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const documented = new Map(
-      [...readme.matchAll(/^\| `([a-z-]+)` +\|.*\| +(\d+) +\|$/gm)].map((m) => [m[1], Number(m[2])]),
+      [...readme.matchAll(/^\| `([a-z-]+)` +\|.*\| +(\d+) +\|$/gm)].map((m) => [
+        m[1],
+        Number(m[2]),
+      ]),
     )
     expect(Object.fromEntries(measured)).toEqual(
       Object.fromEntries([...documented].filter(([k]) => measured.has(k))),

@@ -1,0 +1,146 @@
+/**
+ * Property test of the marketplace invariants: random sequences of valid and invalid operations by
+ * the staff creator and four users on one market, sent to the devnet through the builders. After
+ * every step the chain must match the model exactly (every refused group changes nothing, every
+ * accepted one moves only what it intends), and the invariants below must hold on the chain alone.
+ * fast-check prints the seed and the shrunk sequence of a failure.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { BID_BOX_MIN_BALANCE, ESCROW_FUNDING, decodeBid, type Market } from '../src/index.js'
+import { Harness, type Account } from './harness.js'
+import { actionsArbitrary, plan, type AccountView, type Action, type Model } from './model.js'
+
+const USERS = 5 // index 0 is the staff creator
+const RUNS = 12
+
+let h: Harness
+beforeAll(async () => {
+  h = await Harness.start()
+})
+afterAll(async () => {
+  await h.stop()
+})
+
+async function view(address: string, market: Market): Promise<AccountView> {
+  const info = await h.algod.accountInformation(address).do()
+  const holding = (id: bigint) => info.assets?.find((a) => a.assetId === id)
+  const local = info.appsLocalState?.find((a) => a.id === market.appId)
+  return {
+    algos: info.amount,
+    minBalance: info.minBalance,
+    usdc: holding(market.usdcId)?.amount ?? 0n,
+    nft: holding(market.nftId)?.amount ?? 0n,
+    nftOptIn: holding(market.nftId) !== undefined,
+    localBid: local === undefined ? undefined : decodeBid(local.keyValue),
+  }
+}
+
+/** The chain's state of the market, in the model's terms. */
+async function snapshot(market: Market, addresses: readonly string[]): Promise<Model> {
+  const index = (address: string): number => {
+    const i = addresses.indexOf(address)
+    if (i < 0) throw new Error(`unknown account ${address} in the app's state`)
+    return i
+  }
+  const state = await h.state(market)
+  const boxes = new Map<number, bigint>()
+  for (const [bidder, bid] of await h.bidBoxes(market)) boxes.set(index(bidder), bid)
+  return {
+    users: await Promise.all(addresses.map((a) => view(a, market))),
+    escrow: await view(h.escrow(market), market),
+    ask: state.ask,
+    owner: state.owner === null ? null : index(state.owner),
+    bidCount: state.bidCount,
+    boxes,
+  }
+}
+
+/** The invariants, read from the chain alone; `context` says where a failure happened. */
+function checkInvariants(s: Model, context: string): void {
+  const bids = [...s.boxes.values()]
+  expect(
+    bids.every((b) => b > 0n),
+    `a box holds a zero bid ${context}`,
+  ).toBe(true)
+  expect(s.escrow.usdc, `escrow USDC is not the sum of bids ${context}`).toBe(
+    bids.reduce((a, b) => a + b, 0n),
+  )
+  expect(s.bidCount, `global B is not the number of boxes ${context}`).toBe(BigInt(s.boxes.size))
+  for (const [i, u] of s.users.entries()) {
+    if (u.localBid === undefined) continue
+    expect(u.localBid, `user ${i}'s local B is not their box ${context}`).toBe(s.boxes.get(i) ?? 0n)
+  }
+  // The single NFT unit is in exactly one place; in escrow iff O is set, and listed iff so.
+  const places = [...s.users.map((u) => u.nft), s.escrow.nft]
+  expect(places.toSorted(), `the NFT is not in one place ${context}`).toEqual([
+    ...places.slice(1).map(() => 0n),
+    1n,
+  ])
+  expect(s.owner !== null, `O disagrees with the escrow's NFT ${context}`).toBe(s.escrow.nft === 1n)
+  expect(s.ask > 0n, `A disagrees with O ${context}`).toBe(s.owner !== null)
+  // The escrow holds exactly its funding and the min balance of each open bid's box.
+  const escrowAlgos = ESCROW_FUNDING + BID_BOX_MIN_BALANCE * BigInt(s.boxes.size)
+  expect(s.escrow.algos, `escrow Algos ${context}`).toBe(escrowAlgos)
+  expect(s.escrow.minBalance, `escrow min balance ${context}`).toBe(escrowAlgos)
+}
+
+/** Sends a group: ok if confirmed, not ok with algod's message if refused (HTTP 400). */
+async function submit(signed: Uint8Array[]): Promise<{ ok: boolean; message: string }> {
+  try {
+    await h.sendSigned(signed)
+    return { ok: true, message: '' }
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    if (!message.includes('Received status 400')) throw e
+    return { ok: false, message }
+  }
+}
+
+const show = (x: unknown): string =>
+  JSON.stringify(x, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+
+/**
+ * A fresh market: the staff creator (user 0) holds the NFT and is not opted in to the app; users
+ * 1-3 are opted in to the app and the NFT; user 4 only to USDC. Everyone has Algos and USDC.
+ */
+async function setup(): Promise<{ market: Market; keys: Account[] }> {
+  const staff = await h.account()
+  const market = await h.market(staff)
+  const keys = [staff]
+  for (let i = 1; i < USERS; i++) {
+    const user = await h.account()
+    if (i < 4) await h.optIn(user, market)
+    keys.push(user)
+  }
+  return { market, keys }
+}
+
+async function run(actions: Action[]): Promise<void> {
+  const { market, keys } = await setup()
+  const addresses = keys.map((k) => k.address)
+  let model = await snapshot(market, addresses)
+  checkInvariants(model, 'after setup')
+  const trace: string[] = []
+  for (const [step, action] of actions.entries()) {
+    const ctx = { market, params: await h.params(), addresses }
+    const p = plan(model, action, ctx)
+    const result = await submit(h.sign(p.group, keys[p.sender]))
+    trace.push(`${step}: ${show(action)} -> ${result.ok ? 'accepted' : 'refused'} (${p.why})`)
+    const chain = await snapshot(market, addresses)
+    const context = `after step ${step}:\n${trace.join('\n')}\n${result.message}`
+    expect(result.ok, `expected ${p.accepted ? 'accepted' : 'refused'} ${context}`).toBe(p.accepted)
+    if (!result.ok && p.byApp)
+      expect(result.message, context).toMatch(/logic eval error|rejected by logic/)
+    checkInvariants(chain, context)
+    expect(chain, `chain differs from the model ${context}`).toEqual(p.next)
+    model = chain
+  }
+}
+
+it('keeps the escrow, the bids and the NFT consistent under random operations', async () => {
+  await fc.assert(
+    fc.asyncProperty(actionsArbitrary(USERS), (actions) => run(actions)),
+    { numRuns: RUNS },
+  )
+}, 300_000)
