@@ -22,12 +22,3 @@ export function arg(name: string): Uint8Array {
 export function tradeArgs(op: Operation, amount: bigint): Uint8Array[] {
   return [arg(OPERATION_ARGS[op]), algosdk.encodeUint64(amount)]
 }
-
-/** The operation a manager call's args[0] names, if any. */
-export function operationOf(args: readonly Uint8Array[]): Operation | undefined {
-  const first = args.at(0)
-  if (first === undefined) return undefined
-  const name = new TextDecoder().decode(first)
-  const entry = Object.entries(OPERATION_ARGS).find(([, value]) => value === name)
-  return entry?.[0] as Operation | undefined
-}
