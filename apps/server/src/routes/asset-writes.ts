@@ -26,7 +26,7 @@ import { orNotFound, readAsset } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
 import { assetJson } from './asset-json.js'
 import { readForm } from './form.js'
-import { baseUrl, writeLimit } from './http.js'
+import { PG_BIGINT_MAX, baseUrl, writeLimit } from './http.js'
 
 export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
@@ -100,6 +100,9 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw badRequest('Invalid input.', problems)
         }
         const assetId = BigInt(assetIdParse.data)
+        if (assetId > PG_BIGINT_MAX) {
+          throw badRequest('Invalid input.', { asset_id: ['No such asset on chain.'] })
+        }
 
         const params = await readAsset(chain, assetId)
         if (params === undefined) {
