@@ -30,7 +30,7 @@ const POSTS = [
   '/api/users/submit_newsletter_subscription/',
   '/api/users/submit_creator_application/',
 ]
-const GETS = ['/api/assets/', '/api/operations/', '/api/token/', '/api/config/']
+const GETS = ['/api/assets/', '/api/operations/', '/api/token/', '/api/config/', '/api/health/']
 const GET_TEMPLATES = ['/api/assets/{}/', '/api/users/{}/', '/media/{}']
 const KEYS = [
   'status',

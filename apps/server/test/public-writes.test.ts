@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
 import { assets, creatorApplications, newsletterSubscriptions } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
-import { multipart } from './forms.js'
+import { multipart, pngImage } from './forms.js'
 
 let server: TestServer
 
@@ -72,6 +72,22 @@ describe('POST /api/assets/validate_asset/', () => {
       // Each quote is escaped in the ARC-69 note: 802 bytes.
       description: ['Ensure this field has no more than 800 bytes.'],
     })
+  })
+
+  it('checks an image when one is sent', async () => {
+    const body = multipart(
+      { unit_name: 'A', name: 'Fresh', description: 'd' },
+      { field: 'image', name: 'a.png', type: 'image/png', bytes: Buffer.from('not an image') },
+    )
+    const response = await server.post('/api/assets/validate_asset/', body.payload, body.headers)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: 'Invalid input.', image: ['Must be a valid image'] })
+    const good = multipart(
+      { unit_name: 'A', name: 'Fresh', description: 'd' },
+      { field: 'image', name: 'a.png', type: 'image/png', bytes: await pngImage() },
+    )
+    const ok = await server.post('/api/assets/validate_asset/', good.payload, good.headers)
+    expect(ok.statusCode).toBe(200)
   })
 
   it('takes a JSON object too, and refuses other bodies', async () => {

@@ -21,7 +21,13 @@ import {
 import type { AppContext } from '../context.js'
 import { assets, users } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
-import { IMAGE_MESSAGES, InvalidImage, processImage, sniffFormat } from '../media/images.js'
+import {
+  IMAGE_MESSAGES,
+  InvalidImage,
+  inspectImage,
+  processImage,
+  sniffFormat,
+} from '../media/images.js'
 import { orNotFound, readAsset } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
 import { assetJson } from './asset-json.js'
@@ -48,12 +54,13 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         config: writeLimit(ctx),
         schema: {
           tags: ['assets'],
-          description: 'Field errors of unit_name, name, description (multipart or JSON).',
+          description:
+            'Field errors of unit_name, name, description (multipart or JSON), and image if sent.',
           response: { 200: FieldErrors, 400: ErrorBody },
         },
       },
       async (request, reply) => {
-        const { fields } = await readForm(request, 0)
+        const { fields, file } = await readForm(request, ASSET_LIMITS.imageBytes)
         const values = {
           unit_name: fields.unit_name ?? '',
           name: fields.name ?? '',
@@ -62,6 +69,16 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const problems = assetFieldProblems(values)
         if (problems.name === undefined && (await nameTaken(values.name))) {
           problems.name = [ASSET_MESSAGES.duplicateName]
+        }
+        // The image is optional here (the web app checks it before upload), but checked if sent.
+        if (file?.field === 'image') {
+          if (file.tooLarge) problems.image = [IMAGE_MESSAGES.tooLarge]
+          else {
+            await inspectImage(file.bytes).catch((error: unknown) => {
+              if (!(error instanceof InvalidImage)) throw error
+              problems.image = [error.message]
+            })
+          }
         }
         if (Object.keys(problems).length > 0) {
           return reply.code(400).send({ detail: 'Invalid input.', ...problems })
