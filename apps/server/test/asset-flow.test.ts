@@ -178,6 +178,18 @@ describe('the whole create-NFT flow', () => {
   })
 })
 
+describe('submit_asset', () => {
+  it('answers concurrent identical submissions with one 201 and one 200', async () => {
+    const nft = await studio.createNft(staff)
+    const image = await pngImage()
+    const proof = await studio.uploadProof(staff, nft.assetId, image, 'twice')
+    const fields = { asset_id: nft.assetId.toString(), description: 'twice', proof }
+    const answers = await Promise.all([submitAsset(fields, image), submitAsset(fields, image)])
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 201])
+    expect(answers[0].json()).toEqual(answers[1].json())
+  })
+})
+
 describe('submit_asset refuses', () => {
   it('an upload signed by anyone but the creator (review W11)', async () => {
     const nft = await studio.createNft(staff)

@@ -160,15 +160,19 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw error
         }
         const base = baseUrl(ctx, request)
-        const existing = await db.select().from(assets).where(eq(assets.assetId, assetId))
-        const same = existing.at(0)
-        if (same !== undefined) {
-          // Idempotent: the same upload again answers the stored asset; anything else conflicts.
-          if (same.imagePath === processed.image.key && same.description === description) {
+        // Idempotent: the same upload again answers the stored asset; anything else conflicts.
+        const answerExisting = async () => {
+          const same = (await db.select().from(assets).where(eq(assets.assetId, assetId))).at(0)
+          if (same?.imagePath === processed.image.key && same.description === description) {
             return reply.code(200).send(assetJson(same, storage, base))
           }
           throw new ApiError(409, 'This asset was already submitted.')
         }
+        const existing = await db
+          .select({ guid: assets.guid })
+          .from(assets)
+          .where(eq(assets.assetId, assetId))
+        if (existing.length > 0) return answerExisting()
         await storage.put(processed.image.key, processed.image.bytes, processed.image.contentType)
         await storage.put(
           processed.thumbnail.key,
@@ -191,9 +195,8 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           .onConflictDoNothing()
           .returning()
         const row = inserted.at(0)
-        if (row === undefined) {
-          throw new ApiError(409, 'This asset or its guid was already submitted.')
-        }
+        // A concurrent submission of this asset won the race (or another asset has its guid).
+        if (row === undefined) return answerExisting()
         return reply.code(201).send(assetJson(row, storage, base))
       },
     )
