@@ -1,0 +1,133 @@
+/**
+ * submit_contract and submit_configuration, verified against the chain (review W10, W17): the
+ * application must run exactly our manager and clear programs with our schema, for a submitted
+ * NFT, created by that NFT's (staff) creator, with our USDC; and the transaction given must be
+ * the one that created it, or the configure call that succeeded on it.
+ */
+import {
+  CONFIGURE_ARG,
+  MANAGER_SCHEMA,
+  clearProgram,
+  decodeManagerGlobal,
+  isValidProxyId,
+  managerProgram,
+  proxyProgram,
+  type ManagerState,
+} from '@unica/contracts'
+import type { Chain } from '../chain.js'
+import { badRequest, chainLag } from '../errors.js'
+import { orNotFound, readApplication, readConfirmedTransaction, sameBytes } from './chain-read.js'
+
+const notOurs = (): never => {
+  throw badRequest('Invalid input.', {
+    app_id: ['This application does not run the marketplace contract.'],
+  })
+}
+
+/** The app's state, if it runs our manager with our schema and our USDC; else a 400. */
+export async function readManager(chain: Chain, appId: bigint): Promise<ManagerState> {
+  const params = await readApplication(chain, appId)
+  if (params === undefined) {
+    throw badRequest('Invalid input.', { app_id: ['No such application on chain.'] })
+  }
+  const s = MANAGER_SCHEMA
+  if (
+    !sameBytes(params.approvalProgram, managerProgram().bytes) ||
+    !sameBytes(params.clearStateProgram, clearProgram().bytes) ||
+    params.globalStateSchema?.numUint !== s.globalInts ||
+    params.globalStateSchema.numByteSlice !== s.globalBytes ||
+    params.localStateSchema?.numUint !== s.localInts ||
+    params.localStateSchema.numByteSlice !== s.localBytes ||
+    (params.extraProgramPages ?? 0) !== s.extraPages
+  ) {
+    notOurs()
+  }
+  const state = decodeManagerGlobal(params.globalState ?? [])
+  if (state.usdcId !== chain.usdcId) notOurs()
+  return state
+}
+
+/**
+ * The transaction created this application, signed by one of our proxy logic sigs, in a group
+ * whose payment to that proxy came from `creator`. (The manager's own creation checks make any
+ * other shape impossible on chain; this reads it back from the indexer rather than trust it.)
+ */
+export async function checkCreation(
+  chain: Chain,
+  txId: string,
+  appId: bigint,
+  creator: string,
+): Promise<void> {
+  const tx = await readConfirmedTransaction(chain, txId)
+  if (tx.txType !== 'appl' || tx.createdApplicationIndex !== appId) {
+    throw badRequest('Invalid input.', {
+      tx_id: ['This transaction did not create this application.'],
+    })
+  }
+  const logic = tx.signature?.logicsig?.logic
+  if (logic === undefined || !isOurProxy(logic) || tx.group === undefined) {
+    throw badRequest('Invalid input.', {
+      tx_id: ['This application was not created by our proxy.'],
+    })
+  }
+  const proxy = tx.sender
+  const group = tx.group
+  const found = await orNotFound(() =>
+    chain.indexer.lookupAccountTransactions(proxy).txType('pay').do(),
+  )
+  if (found === undefined) throw chainLag("The proxy's payments are not indexed yet. Try again.")
+  const funded = found.transactions.some(
+    (t) =>
+      t.sender === creator &&
+      t.paymentTransaction?.receiver === proxy &&
+      t.group !== undefined &&
+      sameBytes(t.group, group),
+  )
+  if (!funded) {
+    throw badRequest('Invalid input.', {
+      tx_id: ["The proxy was not funded by the NFT's creator in this group."],
+    })
+  }
+}
+
+/** The proxy template is PREFIX · uvarint(proxy id) · SUFFIX (packages/contracts/teal/proxy.teal). */
+const PROXY_0 = proxyProgram(0).bytes
+const PROXY_1 = proxyProgram(1).bytes
+const PREFIX_LENGTH = PROXY_0.findIndex((b, i) => b !== PROXY_1[i])
+
+export function isOurProxy(logic: Uint8Array): boolean {
+  let id = 0
+  let scale = 1
+  for (let i = PREFIX_LENGTH; i < Math.min(logic.length, PREFIX_LENGTH + 5); i++) {
+    id += (logic[i] & 0x7f) * scale
+    scale *= 0x80
+    if ((logic[i] & 0x80) === 0) {
+      return isValidProxyId(id) && sameBytes(logic, proxyProgram(id).bytes)
+    }
+  }
+  return false
+}
+
+/** The transaction is a successful configure call (arg C) on this application by its creator. */
+export async function checkConfiguration(
+  chain: Chain,
+  txId: string,
+  appId: bigint,
+  creator: string,
+): Promise<void> {
+  const tx = await readConfirmedTransaction(chain, txId)
+  const call = tx.applicationTransaction
+  const firstArg = call?.applicationArgs?.at(0)
+  if (
+    tx.txType !== 'appl' ||
+    call?.applicationId !== appId ||
+    call.onCompletion !== 'noop' ||
+    firstArg === undefined ||
+    Buffer.from(firstArg).toString('latin1') !== CONFIGURE_ARG ||
+    tx.sender !== creator
+  ) {
+    throw badRequest('Invalid input.', {
+      tx_id: ["This transaction is not this application's configuration."],
+    })
+  }
+}
