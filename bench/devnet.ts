@@ -19,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import algosdk from 'algosdk'
 import { startDevnet, type Devnet } from '@unica/devnet'
+import { KeepAliveHttpClient } from './http-client.js'
 import { formatRate } from './measure.js'
 
 /** PKCS#8 DER prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
@@ -61,6 +62,8 @@ interface Context {
   readonly sign: (txn: algosdk.Transaction) => Uint8Array
 }
 
+const PROFILE_DIR = process.env.DEVNET_CPU_PROF
+
 const CLI = fileURLToPath(new URL('../packages/devnet/src/cli.ts', import.meta.url))
 
 /**
@@ -69,6 +72,8 @@ const CLI = fileURLToPath(new URL('../packages/devnet/src/cli.ts', import.meta.u
  */
 async function spawnDevnet(): Promise<{ child: ChildProcess; algodUrl: string; kmdUrl: string }> {
   const args = [
+    // DEVNET_CPU_PROF=DIR writes a V8 CPU profile of the devnet process there (see the README).
+    ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]),
     '--import',
     'tsx',
     CLI,
@@ -244,6 +249,9 @@ async function memoryPerAccount(devnet: Devnet, n: number): Promise<number> {
   return (process.memoryUsage().heapUsed - before) / n
 }
 
+/** Untimed batches before each timed phase, the same for every phase (see the README). */
+const WARM_UP_BATCHES = 2
+
 export async function main(): Promise<void> {
   const baseline = ed25519Baseline()
   console.log(`devnet benchmark (node ${process.version})`)
@@ -251,22 +259,24 @@ export async function main(): Promise<void> {
   const pct = (rate: number) => `${((rate / baseline) * 100).toFixed(0)}% of baseline`
 
   const { child, algodUrl, kmdUrl } = await spawnDevnet()
+  const http = new KeepAliveHttpClient(algodUrl, { 'X-Algo-API-Token': 'a'.repeat(64) })
   try {
-    const u = new URL(algodUrl)
-    const algod = new algosdk.Algodv2(
-      'a'.repeat(64),
-      `${u.protocol}//${u.hostname}`,
-      Number(u.port),
-    )
+    const algod = new algosdk.Algodv2(http, '')
     const { address, key } = await dispenser(algod, kmdUrl)
     const c: Context = { algod, from: address, sign: signer(key) }
+    // Each phase first runs the same number of untimed batches of its own work, so that what is
+    // timed is the devnet's steady state rather than V8 compiling its hot paths.
+    await singlePayments(c, WARM_UP_BATCHES)
     const single = await singlePayments(c, 6)
     console.log(`  payments, single     ${formatRate(single)}  (${pct(single)}; target 1.5 k/s)`)
+    await groupedPayments(c, WARM_UP_BATCHES)
     const grouped = await groupedPayments(c, 3)
     console.log(`  payments, 16-groups  ${formatRate(grouped)}  (${pct(grouped)}; target 5 k/s)`)
+    await appCalls(c, WARM_UP_BATCHES)
     const calls = await appCalls(c, 4)
     console.log(`  app calls, single    ${formatRate(calls)}  (${pct(calls)})`)
   } finally {
+    http.close()
     child.kill('SIGTERM')
   }
 
