@@ -21,6 +21,7 @@ import { applyGroup } from '../ledger/group.js'
 import { Overlay } from '../ledger/overlay.js'
 import { verifyGroup, type Prepared } from '../ledger/verify.js'
 import { AvmHost } from '../ledger/avm-host.js'
+import type { Ed25519Verifier } from '../ledger/signature-pool.js'
 import { Balances } from '../ledger/apply/index.js'
 import { addrKey } from '../ledger/keys.js'
 import { hash as digest } from 'node:crypto'
@@ -59,11 +60,13 @@ export class BlockBuilder {
   /**
    * Verifies (unless replaying what was verified before) and applies a group. A verification
    * failure is algod's pre-pool error; an evaluation failure is the pool's ("TransactionPool.
-   * Remember: ..."). Either way the block is left as it was.
+   * Remember: ..."). Either way the block is left as it was. `ed25519` checks signatures
+   * (by default ed25519Verify; submitAsync passes the signature pool's answers).
    */
-  add(prepared: readonly Prepared[], verify: boolean): AddResult {
+  add(prepared: readonly Prepared[], verify: boolean, ed25519?: Ed25519Verifier): AddResult {
     if (verify) {
-      const v = verifyGroup(prepared, this.ctx, sigLedger(this.overlay, this.ctx))
+      const ledger = sigLedger(this.overlay, this.ctx)
+      const v = verifyGroup(prepared, this.ctx, ledger, ed25519 === undefined ? {} : { ed25519 })
       if (v.failure) return { ok: false, message: v.failure.message }
     }
     const outcome = applyGroup(this.overlay, prepared, this.ctx)

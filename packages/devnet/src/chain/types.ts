@@ -90,6 +90,11 @@ export interface Chain {
 
   /** Validates and applies a group atomically; in dev mode it is committed in its own block. */
   submit(group: readonly SignedTransaction[]): SubmitResult
+  /**
+   * The same, with signatures checked off the main thread; groups submitted this way are applied
+   * in the order they were submitted (what algod's REST route uses).
+   */
+  submitAsync(group: readonly SignedTransaction[]): Promise<SubmitResult>
   /** algod's pending-transaction view of a txid: in the pool, confirmed (in the last 1000 rounds), or undefined. */
   pending(txid: string): modelsv2.PendingTransactionResponse | undefined
   pendingList(max: number): modelsv2.PendingTransactionsResponse

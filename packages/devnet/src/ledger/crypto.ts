@@ -84,6 +84,7 @@ export function multisigProblem(
   msig: EncodedMultisig,
   authorizer: Uint8Array,
   message: Uint8Array,
+  check: (pk: Uint8Array, message: Uint8Array, sig: Uint8Array) => boolean = ed25519Verify,
 ): string | undefined {
   if (msig.subsig.length === 0 || (blank(msig.subsig[0].pk) && blank(msig.subsig[0].s))) {
     return 'Invalid number of signatures'
@@ -95,7 +96,7 @@ export function multisigProblem(
   const signed = msig.subsig.filter((s) => !blank(s.s))
   if (signed.length < msig.thr) return 'Invalid number of signatures'
   for (const s of signed) {
-    if (!ed25519Verify(s.pk, message, s.s!)) return BATCH_FAILED
+    if (!check(s.pk, message, s.s!)) return BATCH_FAILED
   }
   return undefined
 }
