@@ -3,10 +3,12 @@
  * speed (~7,500/s a core; algosdk's tweetnacl manages ~70/s), and SHA-512/256 is the OpenSSL
  * digest. Multisig follows go-algorand crypto/multisig.go `MultisigBatchPrep`.
  */
-import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto'
+import { createHash, createPublicKey, hash, verify, type KeyObject } from 'node:crypto'
 import type { EncodedMultisig } from 'algosdk'
 
 export function sha512_256(...parts: Uint8Array[]): Uint8Array {
+  // One part (a transaction id's "TX" || msgpack, say) takes the one-shot digest: no Hash object.
+  if (parts.length === 1) return new Uint8Array(hash('sha512-256', parts[0], 'buffer'))
   const h = createHash('sha512-256')
   for (const p of parts) h.update(p)
   return new Uint8Array(h.digest())
