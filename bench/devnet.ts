@@ -303,7 +303,7 @@ async function memoryPerAccount(devnet: Devnet, n: number): Promise<number> {
 }
 
 /** Untimed batches before each timed phase, the same for every phase (see the README). */
-const WARM_UP_BATCHES = 2
+const WARM_UP_BATCHES = 4
 
 export async function main(): Promise<void> {
   const baseline = ed25519Baseline()
