@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads'
 import { afterAll, describe, expect, it } from 'vitest'
 import { deterministicKey, signBytes } from '../genesis/keys.js'
 import { precheckedVerifier, SignaturePool, type SignatureCheck } from './signature-pool.js'
@@ -71,6 +72,25 @@ describe('SignaturePool.close', () => {
     expect(pool.liveThreads).toBe(0)
     expect(await pool.verify([check('after')])).toBeUndefined()
     await pool.close()
+  })
+})
+
+describe('a signature thread that dies', () => {
+  it('leaves its jobs unanswered (verified inline by the caller), and the pool starts anew', async () => {
+    const pool = new SignaturePool(1)
+    await pool.verify([check('start')])
+    // Reach the private thread, as only a crash would.
+    const inside = pool as unknown as { threads: { worker: Worker }[] }
+    // Enough work (a third of a second or more) that the thread dies before it could answer.
+    const lost = check('lost')
+    const pending = pool.verify(Array.from({ length: 5000 }, () => lost))
+    await inside.threads[0].worker.terminate()
+    expect(await pending).toBeUndefined()
+    expect(pool.liveThreads).toBe(0)
+    expect(await pool.verify([check('again'), check('bad', other)])).toEqual([true, false])
+    expect(pool.liveThreads).toBe(1)
+    await pool.close()
+    expect(pool.liveThreads).toBe(0)
   })
 })
 

@@ -128,6 +128,8 @@ export class SignaturePool {
     const id = this.nextJob++
     const buffer = pack(checks)
     return new Promise((resolve) => {
+      // A thread with work out keeps the process alive until it answers; an idle one does not.
+      if (thread.jobs.size === 0) thread.worker.ref()
       thread.jobs.set(id, { resolve })
       thread.worker.postMessage({ id, count: checks.length, buffer }, [buffer])
     })
@@ -144,13 +146,14 @@ export class SignaturePool {
   private start(): void {
     for (let i = 0; i < this.size; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true })
-      // The pool must never keep a process alive on its own.
+      // An idle pool must never keep a process alive on its own.
       worker.unref()
       const thread: Thread = { worker, jobs: new Map() }
       this.live++
       worker.on('message', (m: { id: number; results: Uint8Array }) => {
         const job = thread.jobs.get(m.id)
         thread.jobs.delete(m.id)
+        if (thread.jobs.size === 0) worker.unref()
         job?.resolve(Array.from(m.results, (r) => r === 1))
       })
       worker.on('error', (e) => {
