@@ -168,18 +168,16 @@ export class DevnetChain extends AccountQueries implements Chain {
    * As `submit`, with the group's ed25519 signatures checked on the signature pool's threads
    * while this thread goes on serving. The ledger rules still run here, whole and in order: each
    * group is applied after every group submitted before it, exactly as `submit` applies it,
-   * only reading the pool's answers instead of verifying again. A small group with nothing ahead
-   * of it is simply submitted.
+   * only reading the pool's answers instead of verifying again. A group with few signatures and
+   * nothing ahead of it is simply applied at once.
    */
   async submitAsync(group: readonly algosdk.SignedTransaction[]): Promise<SubmitResult> {
-    if (this.queued === 0 && group.length < POOL_MIN_SIGNATURES) return this.submit(group)
     const prepared = this.admit(group)
     if ('ok' in prepared) return prepared
     const checks = signatureChecks(prepared.group)
-    const answers =
-      checks.length < POOL_MIN_SIGNATURES
-        ? Promise.resolve(undefined)
-        : this.signatures.verify(checks)
+    const small = checks.length < POOL_MIN_SIGNATURES
+    if (small && this.queued === 0) return this.accept(prepared.group)
+    const answers = small ? Promise.resolve(undefined) : this.signatures.verify(checks)
     this.queued++
     const turn = this.queue.then(async () =>
       this.accept(prepared.group, precheckedVerifier(checks, await answers)),
