@@ -13,12 +13,14 @@ import {
   sign,
   verify,
 } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import algosdk from 'algosdk'
 import { startDevnet, type Devnet } from '@unica/devnet'
+import { KeepAliveHttpClient } from './http-client.js'
 import { formatRate } from './measure.js'
 
 /** PKCS#8 DER prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
@@ -57,9 +59,13 @@ function ed25519Baseline(): number {
 
 interface Context {
   readonly algod: algosdk.Algodv2
+  /** The devnet's process, whose CPU time is read around each timed batch. */
+  readonly devnetPid: number
   readonly from: string
   readonly sign: (txn: algosdk.Transaction) => Uint8Array
 }
+
+const PROFILE_DIR = process.env.DEVNET_CPU_PROF
 
 const CLI = fileURLToPath(new URL('../packages/devnet/src/cli.ts', import.meta.url))
 
@@ -69,6 +75,8 @@ const CLI = fileURLToPath(new URL('../packages/devnet/src/cli.ts', import.meta.u
  */
 async function spawnDevnet(): Promise<{ child: ChildProcess; algodUrl: string; kmdUrl: string }> {
   const args = [
+    // DEVNET_CPU_PROF=DIR writes a V8 CPU profile of the devnet process there (see the README).
+    ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]),
     '--import',
     'tsx',
     CLI,
@@ -136,19 +144,46 @@ async function confirmed(c: Context, txid: string): Promise<void> {
   if (!info.confirmedRound) throw new Error(`transaction ${txid} not confirmed`)
 }
 
+/** Linux's USER_HZ: the unit of the CPU times in /proc/PID/stat. */
+const CLOCK_TICKS_PER_SECOND = 100
+
+/**
+ * CPU seconds (user + system, all threads) a process has used, from Linux's /proc/PID/stat;
+ * undefined where there is no /proc.
+ */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name in parentheses, from field 3 (state): utime is field 14.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return undefined
+  }
+}
+
+/** A phase's figures: transactions per second (wall clock), and devnet CPU per transaction. */
+interface Rate {
+  readonly perSecond: number
+  readonly cpuSecondsEach: number | undefined
+}
+
 /**
  * Submits `total` bodies made by `make` through REST, 8 requests in flight, in batches small
  * enough that every transaction is still inside its 1000-round validity window (dev mode makes a
- * block per group). Only submission and confirmation are timed, not signing. Returns seconds.
+ * block per group). Only submission and confirmation are timed, not signing.
  */
 async function submitTimed(
   c: Context,
   batches: number,
   make: (params: algosdk.SuggestedParams) => { bodies: Uint8Array[]; lastTxid: string },
-): Promise<number> {
-  let total = 0
+  txnsPerBatch: number,
+): Promise<Rate> {
+  let wall = 0
+  let cpu: number | undefined = 0
   for (let b = 0; b < batches; b++) {
     const { bodies, lastTxid } = make(await c.algod.getTransactionParams().do())
+    const cpuStart = cpuSeconds(c.devnetPid)
     const start = process.hrtime.bigint()
     let next = 0
     const worker = async (): Promise<void> => {
@@ -156,36 +191,50 @@ async function submitTimed(
     }
     await Promise.all(Array.from({ length: 8 }, worker))
     await confirmed(c, lastTxid)
-    total += seconds(start)
+    wall += seconds(start)
+    const cpuEnd = cpuSeconds(c.devnetPid)
+    cpu =
+      cpu === undefined || cpuStart === undefined || cpuEnd === undefined
+        ? undefined
+        : cpu + cpuEnd - cpuStart
   }
-  return total
+  const total = batches * txnsPerBatch
+  return { perSecond: total / wall, cpuSecondsEach: cpu === undefined ? undefined : cpu / total }
 }
 
-async function singlePayments(c: Context, batches: number, perBatch = 500): Promise<number> {
-  const time = await submitTimed(c, batches, (params) => {
-    const txns = Array.from({ length: perBatch }, () => payment(c, params, c.from))
-    return { bodies: txns.map(c.sign), lastTxid: txns.at(-1)!.txID() }
-  })
-  return (batches * perBatch) / time
+async function singlePayments(c: Context, batches: number, perBatch = 500): Promise<Rate> {
+  return submitTimed(
+    c,
+    batches,
+    (params) => {
+      const txns = Array.from({ length: perBatch }, () => payment(c, params, c.from))
+      return { bodies: txns.map(c.sign), lastTxid: txns.at(-1)!.txID() }
+    },
+    perBatch,
+  )
 }
 
-async function groupedPayments(c: Context, batches: number, groupsPerBatch = 200): Promise<number> {
-  const time = await submitTimed(c, batches, (params) => {
-    const bodies: Uint8Array[] = []
-    let lastTxid = ''
-    for (let g = 0; g < groupsPerBatch; g++) {
-      const txns = algosdk.assignGroupID(
-        Array.from({ length: 16 }, () => payment(c, params, c.from)),
-      )
-      bodies.push(Buffer.concat(txns.map(c.sign)))
-      lastTxid = txns[15].txID()
-    }
-    return { bodies, lastTxid }
-  })
-  return (batches * groupsPerBatch * 16) / time
+async function groupedPayments(c: Context, batches: number, groupsPerBatch = 200): Promise<Rate> {
+  return submitTimed(
+    c,
+    batches,
+    (params) => {
+      const bodies: Uint8Array[] = []
+      let lastTxid = ''
+      for (let g = 0; g < groupsPerBatch; g++) {
+        const txns = algosdk.assignGroupID(
+          Array.from({ length: 16 }, () => payment(c, params, c.from)),
+        )
+        bodies.push(Buffer.concat(txns.map(c.sign)))
+        lastTxid = txns[15].txID()
+      }
+      return { bodies, lastTxid }
+    },
+    groupsPerBatch * 16,
+  )
 }
 
-async function appCalls(c: Context, batches: number, perBatch = 500): Promise<number> {
+async function appCalls(c: Context, batches: number, perBatch = 500): Promise<Rate> {
   const compile = async (src: string) =>
     new Uint8Array(Buffer.from((await c.algod.compile(src).do()).result, 'base64'))
   const counter = 'byte "n"\ndup\napp_global_get\nint 1\n+\napp_global_put\nint 1'
@@ -202,18 +251,22 @@ async function appCalls(c: Context, batches: number, perBatch = 500): Promise<nu
   })
   await c.algod.sendRawTransaction(c.sign(create)).do()
   const appId = (await c.algod.pendingTransactionInformation(create.txID()).do()).applicationIndex!
-  const time = await submitTimed(c, batches, (params) => {
-    const calls = Array.from({ length: perBatch }, () =>
-      algosdk.makeApplicationNoOpTxnFromObject({
-        sender: c.from,
-        appIndex: appId,
-        suggestedParams: params,
-        note: new TextEncoder().encode(`call ${noteCounter++}`),
-      }),
-    )
-    return { bodies: calls.map(c.sign), lastTxid: calls.at(-1)!.txID() }
-  })
-  return (batches * perBatch) / time
+  return submitTimed(
+    c,
+    batches,
+    (params) => {
+      const calls = Array.from({ length: perBatch }, () =>
+        algosdk.makeApplicationNoOpTxnFromObject({
+          sender: c.from,
+          appIndex: appId,
+          suggestedParams: params,
+          note: new TextEncoder().encode(`call ${noteCounter++}`),
+        }),
+      )
+      return { bodies: calls.map(c.sign), lastTxid: calls.at(-1)!.txID() }
+    },
+    perBatch,
+  )
 }
 
 function collectGarbage(): void {
@@ -225,7 +278,12 @@ function collectGarbage(): void {
 async function memoryPerAccount(devnet: Devnet, n: number): Promise<number> {
   const wallet1 = devnet.chain.genesis.accounts.find((a) => a.comment === 'Wallet1')!
   const algod = new algosdk.Algodv2(devnet.token, 'http://127.0.0.1', devnet.ports.algod)
-  const c: Context = { algod, from: wallet1.address, sign: signer(wallet1.secretKey) }
+  const c: Context = {
+    algod,
+    devnetPid: process.pid,
+    from: wallet1.address,
+    sign: signer(wallet1.secretKey),
+  }
   // Any 32 bytes are an address; random ones avoid generating 100,000 key pairs.
   const addresses = Array.from({ length: n }, () => new algosdk.Address(randomBytes(32)).toString())
   collectGarbage()
@@ -244,29 +302,40 @@ async function memoryPerAccount(devnet: Devnet, n: number): Promise<number> {
   return (process.memoryUsage().heapUsed - before) / n
 }
 
+/** Untimed batches before each timed phase, the same for every phase (see the README). */
+const WARM_UP_BATCHES = 4
+
 export async function main(): Promise<void> {
   const baseline = ed25519Baseline()
   console.log(`devnet benchmark (node ${process.version})`)
   console.log(`  baseline  ${formatRate(baseline)} raw ed25519 verifications (node:crypto)`)
   const pct = (rate: number) => `${((rate / baseline) * 100).toFixed(0)}% of baseline`
+  // The machine may be shared: the devnet's own CPU time per transaction says what one core of
+  // it sustains whatever else runs (it counts the signature pool's threads too).
+  const report = (label: string, r: Rate, target: string) => {
+    const cpu =
+      r.cpuSecondsEach === undefined
+        ? ''
+        : `; devnet CPU ${(r.cpuSecondsEach * 1e6).toFixed(0)} µs each = ${formatRate(1 / r.cpuSecondsEach)} per core`
+    console.log(`  ${label}  ${formatRate(r.perSecond)}  (${pct(r.perSecond)}${target}${cpu})`)
+  }
 
   const { child, algodUrl, kmdUrl } = await spawnDevnet()
+  const http = new KeepAliveHttpClient(algodUrl, { 'X-Algo-API-Token': 'a'.repeat(64) })
   try {
-    const u = new URL(algodUrl)
-    const algod = new algosdk.Algodv2(
-      'a'.repeat(64),
-      `${u.protocol}//${u.hostname}`,
-      Number(u.port),
-    )
+    const algod = new algosdk.Algodv2(http, '')
     const { address, key } = await dispenser(algod, kmdUrl)
-    const c: Context = { algod, from: address, sign: signer(key) }
-    const single = await singlePayments(c, 6)
-    console.log(`  payments, single     ${formatRate(single)}  (${pct(single)}; target 1.5 k/s)`)
-    const grouped = await groupedPayments(c, 3)
-    console.log(`  payments, 16-groups  ${formatRate(grouped)}  (${pct(grouped)}; target 5 k/s)`)
-    const calls = await appCalls(c, 4)
-    console.log(`  app calls, single    ${formatRate(calls)}  (${pct(calls)})`)
+    const c: Context = { algod, devnetPid: child.pid!, from: address, sign: signer(key) }
+    // Each phase first runs the same number of untimed batches of its own work, so that what is
+    // timed is the devnet's steady state rather than V8 compiling its hot paths.
+    await singlePayments(c, WARM_UP_BATCHES)
+    report('payments, single   ', await singlePayments(c, 6), '; target 1.5 k/s')
+    await groupedPayments(c, WARM_UP_BATCHES)
+    report('payments, 16-groups', await groupedPayments(c, 3), '; target 5 k/s')
+    await appCalls(c, WARM_UP_BATCHES)
+    report('app calls, single  ', await appCalls(c, 4), '')
   } finally {
+    http.close()
     child.kill('SIGTERM')
   }
 

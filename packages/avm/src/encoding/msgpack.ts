@@ -94,6 +94,11 @@ export class MsgpackWriter {
     else this.head(0xdf, len, 4)
   }
 
+  /** Bytes written so far. */
+  get length(): number {
+    return this.n
+  }
+
   bytes(): Uint8Array {
     return this.buf.slice(0, this.n)
   }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { makeTxn } from '../txn.js'
-import { encodeTxn, groupId, innerTxnId, txnId } from './txn-encoding.js'
+import { encodeTxn, encodeTxnAndGroupless, groupId, innerTxnId, txnId } from './txn-encoding.js'
 
 const a = (n: number): Uint8Array => new Uint8Array(32).fill(n)
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
@@ -110,5 +110,56 @@ describe('ids', () => {
     const parent = a(7)
     expect(innerTxnId(t1, parent, 0)).not.toEqual(innerTxnId(t1, parent, 1))
     expect(innerTxnId(t1, parent, 0)).not.toEqual(innerTxnId(t1, a(8), 0))
+  })
+})
+
+describe('encodeTxnAndGroupless', () => {
+  const gh = a(7)
+  const pay = makeTxn({ ...header, type: 'pay', receiver: a(2), amount: 5n, group: a(4) })
+  // 18 fields: a map header of 3 bytes (0xde), 17 without the group: still 3 bytes.
+  const keyreg = makeTxn({
+    ...header,
+    type: 'keyreg',
+    group: a(4),
+    note: utf8('n'),
+    lease: a(5),
+    rekeyTo: a(6),
+    votePk: a(8),
+    selectionPk: a(9),
+    stateProofPk: new Uint8Array(64).fill(10),
+    voteFirst: 1n,
+    voteLast: 100n,
+    voteKeyDilution: 10n,
+  })
+  // 16 fields with the group (3-byte header), 15 without it (a 1-byte header).
+  const sixteen = makeTxn({
+    ...header,
+    type: 'keyreg',
+    group: a(4),
+    note: utf8('n'),
+    lease: a(5),
+    votePk: a(8),
+    selectionPk: a(9),
+    stateProofPk: new Uint8Array(64).fill(10),
+    voteFirst: 1n,
+    voteLast: 100n,
+    voteKeyDilution: 10n,
+  })
+
+  it('gives the encoding and the encoding without the group, for small and large maps', () => {
+    for (const t of [pay, keyreg, sixteen]) {
+      const { full, groupless } = encodeTxnAndGroupless(t, 'devnet-v1', gh)
+      expect(hex(full)).toBe(hex(encodeTxn(t, 'devnet-v1', gh)))
+      expect(hex(groupless!)).toBe(
+        hex(encodeTxn({ ...t, group: new Uint8Array(32) }, 'devnet-v1', gh)),
+      )
+    }
+    expect(encodeTxn(sixteen, 'devnet-v1', gh)[0]).toBe(0xde)
+    expect(encodeTxnAndGroupless(sixteen, 'devnet-v1', gh).groupless![0]).toBe(0x8f)
+  })
+
+  it('has no groupless encoding without a group', () => {
+    const t = makeTxn({ ...header, type: 'pay', receiver: a(2), amount: 5n })
+    expect(encodeTxnAndGroupless(t).groupless).toBeUndefined()
   })
 })

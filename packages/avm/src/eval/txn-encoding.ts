@@ -12,7 +12,6 @@ import { concatBytes } from '@noble/hashes/utils.js'
 import {
   fixed,
   flag,
-  isZero,
   keyBytes,
   list,
   MsgpackWriter,
@@ -157,16 +156,29 @@ export function encodeTxnAndGroupless(
   genesisHash?: Uint8Array,
 ): { readonly full: Uint8Array; readonly groupless: Uint8Array | undefined } {
   const items = presentEntries(txnEntries(t, genesisId, genesisHash))
+  // writeEntries, noting where the `grp` entry lies.
   const w = new MsgpackWriter()
-  writeEntries(w, items)
+  w.map(items.length)
+  let grpStart = -1
+  let grpEnd = -1
+  for (const [key, put] of items) {
+    if (key === 'grp') grpStart = w.length
+    w.str(keyBytes(key))
+    put!(w)
+    if (key === 'grp') grpEnd = w.length
+  }
   const full = w.bytes()
-  if (isZero(t.group)) return { full, groupless: undefined }
-  const g = new MsgpackWriter()
-  writeEntries(
-    g,
-    items.filter((e) => e[0] !== 'grp'),
+  if (grpStart < 0) return { full, groupless: undefined }
+  // The same map without its `grp` entry: the bytes around it, under a header one entry smaller.
+  const header = new MsgpackWriter()
+  header.map(items.length - 1)
+  const oldHeaderLength = items.length < 16 ? 1 : 3
+  const groupless = concatBytes(
+    header.bytes(),
+    full.subarray(oldHeaderLength, grpStart),
+    full.subarray(grpEnd),
   )
-  return { full, groupless: g.bytes() }
+  return { full, groupless }
 }
 
 /** A transaction id, SHA-512/256("TX" || msgpack), for a transaction without genesis fields

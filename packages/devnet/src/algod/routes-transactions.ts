@@ -89,9 +89,9 @@ function decodeSimulateRequest(body: Uint8Array): modelsv2.SimulateRequest {
 export function transactionRoutes(app: FastifyInstance, ctx: AlgodContext): void {
   const { chain } = ctx
 
-  app.post('/v2/transactions', (req, reply) => {
+  app.post('/v2/transactions', async (req, reply) => {
     const group = decodeTxGroup(bodyBytes(req.body), MAX_GROUP_SIZE)
-    const result = chain.submit(group)
+    const result = await chain.submitAsync(group)
     if (!result.ok) throw new HttpError(400, result.rejection.message)
     // For backwards compatibility algod answers with the first transaction's id.
     return sendModel(reply, new modelsv2.PostTransactionsResponse({ txid: result.txids[0] }))

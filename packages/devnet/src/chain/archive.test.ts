@@ -120,4 +120,31 @@ describe('encodeHeader', () => {
       Buffer.from(algosdk.encodeMsgpack(full)).toString('hex'),
     )
   })
+
+  it('stays exact along a chain whose headers share their constant parts, and after others', () => {
+    const genesisHash = new Uint8Array(32).fill(9)
+    const feeSink = new algosdk.Address(new Uint8Array(32).fill(1))
+    const rewardsPool = new algosdk.Address(new Uint8Array(32).fill(2))
+    let prev: ReturnType<typeof hashHeader> | undefined
+    for (let round = 0n; round < 6n; round++) {
+      const h = makeHeader({
+        round,
+        prev,
+        timestamp: 1_750_000_000n + round,
+        genesisId: 'devnet-v1',
+        genesisHash,
+        proto: 'proto',
+        feeSink,
+        rewardsPool,
+        txnCounter: 1000n + round * 300n,
+        feesCollected: round * 1000n,
+        rewardsRecalculationRound: 500_000n,
+      })
+      expect(encodeHeader(h), `round ${round}`).toEqual(algosdk.encodeMsgpack(h))
+      prev = hashHeader(h)
+      // A header of another chain in between must not borrow this chain's shared fields.
+      const other = header(round + 100n)
+      expect(encodeHeader(other)).toEqual(algosdk.encodeMsgpack(other))
+    }
+  })
 })

@@ -5,13 +5,14 @@
  * (genesis id and hash dropped from each transaction, `hgi`/`hgh` set instead).
  */
 import {
-  encodeStruct,
+  MsgpackWriter,
   fixed,
   flag,
   slice,
   text,
   uint,
   type BlockHeader as AvmBlockHeader,
+  type Entry,
 } from '@unica/avm'
 import algosdk from 'algosdk'
 import { toApplyData, type ApplyResult } from '../ledger/apply/index.js'
@@ -21,6 +22,7 @@ import { applyGroup } from '../ledger/group.js'
 import { Overlay } from '../ledger/overlay.js'
 import { verifyGroup, type Prepared } from '../ledger/verify.js'
 import { AvmHost } from '../ledger/avm-host.js'
+import type { Ed25519Verifier } from '../ledger/signature-pool.js'
 import { Balances } from '../ledger/apply/index.js'
 import { addrKey } from '../ledger/keys.js'
 import { hash as digest } from 'node:crypto'
@@ -59,11 +61,13 @@ export class BlockBuilder {
   /**
    * Verifies (unless replaying what was verified before) and applies a group. A verification
    * failure is algod's pre-pool error; an evaluation failure is the pool's ("TransactionPool.
-   * Remember: ..."). Either way the block is left as it was.
+   * Remember: ..."). Either way the block is left as it was. `ed25519` checks signatures
+   * (by default ed25519Verify; submitAsync passes the signature pool's answers).
    */
-  add(prepared: readonly Prepared[], verify: boolean): AddResult {
+  add(prepared: readonly Prepared[], verify: boolean, ed25519?: Ed25519Verifier): AddResult {
     if (verify) {
-      const v = verifyGroup(prepared, this.ctx, sigLedger(this.overlay, this.ctx))
+      const ledger = sigLedger(this.overlay, this.ctx)
+      const v = verifyGroup(prepared, this.ctx, ledger, ed25519 === undefined ? {} : { ed25519 })
       if (v.failure) return { ok: false, message: v.failure.message }
     }
     const outcome = applyGroup(this.overlay, prepared, this.ctx)
@@ -77,10 +81,93 @@ const BH = new TextEncoder().encode('BH')
 
 const utf8 = new TextEncoder()
 
+type Field = readonly [key: string, value: (h: algosdk.BlockHeader) => Entry[1]]
+
+const str = (s: string) => text(utf8.encode(s))
+
+/**
+ * Every header field, keys sorted. Those of the objects makeHeader shares between the blocks of a
+ * chain (reward and upgrade state, vote, proposer, commitments) and the genesis fields are
+ * "shared": their encoding is kept from one header to the next while those objects stay the same.
+ */
+const SHARED: readonly Field[] = [
+  ['earn', (h) => uint(h.rewardState.rewardsLevel)],
+  ['fees', (h) => fixed(h.rewardState.feeSink.publicKey)],
+  ['frac', (h) => uint(h.rewardState.rewardsResidue)],
+  ['gen', (h) => str(h.genesisID)],
+  ['gh', (h) => fixed(h.genesisHash)],
+  ['nextbefore', (h) => uint(h.upgradeState.nextProtocolVoteBefore)],
+  ['nextproto', (h) => str(h.upgradeState.nextProtocol)],
+  ['nextswitch', (h) => uint(h.upgradeState.nextProtocolSwitchOn)],
+  ['nextyes', (h) => uint(h.upgradeState.nextProtocolApprovals)],
+  ['proto', (h) => str(h.upgradeState.currentProtocol)],
+  ['prp', (h) => fixed(h.proposer.publicKey)],
+  ['rate', (h) => uint(h.rewardState.rewardsRate)],
+  ['rwcalr', (h) => uint(h.rewardState.rewardsRecalculationRound)],
+  ['rwd', (h) => fixed(h.rewardState.rewardsPool.publicKey)],
+  ['txn', (h) => fixed(h.txnCommitments.nativeSha512_256Commitment)],
+  ['txn256', (h) => fixed(h.txnCommitments.sha256Commitment)],
+  ['txn512', (h) => fixed(h.txnCommitments.sha512Commitment)],
+  ['upgradedelay', (h) => uint(h.upgradeVote.upgradeDelay)],
+  ['upgradeprop', (h) => str(h.upgradeVote.upgradePropose)],
+  ['upgradeyes', (h) => flag(h.upgradeVote.upgradeApprove)],
+]
+
+/** The fields that change from block to block. */
+const OWN: readonly Field[] = [
+  ['bi', (h) => uint(h.bonus)],
+  ['ct', (h) => uint(h.congestionTax)],
+  ['fc', (h) => uint(h.feesCollected)],
+  ['ld', (h) => uint(h.load)],
+  ['pp', (h) => uint(h.proposerPayout)],
+  ['prev', (h) => fixed(h.branch)],
+  ['prev512', (h) => fixed(h.branch512)],
+  ['rnd', (h) => uint(h.round)],
+  // algosdk keeps a zero seed (a variable-length byte array there); go would omit it.
+  ['seed', (h) => slice(h.seed)],
+  ['tc', (h) => uint(h.txnCounter)],
+  ['ts', (h) => uint(h.timestamp)],
+]
+
+const ALL_KEYS = [...SHARED, ...OWN].map(([key]) => key).sort()
+const KEY_BYTES = new Map(ALL_KEYS.map((key) => [key, utf8.encode(key)]))
+
+/** The objects (and genesis id) whose fields SHARED reads: the identity of a shared encoding. */
+const sharedParts = (h: algosdk.BlockHeader) =>
+  [
+    h.rewardState,
+    h.upgradeState,
+    h.upgradeVote,
+    h.proposer,
+    h.txnCommitments,
+    h.genesisHash,
+    h.genesisID,
+  ] as const
+
+/** The last shared encoding: each present SHARED field's key and value, by key. */
+let shared: { parts: ReturnType<typeof sharedParts>; entries: Map<string, Uint8Array> } | undefined
+
+function sharedEntries(h: algosdk.BlockHeader): Map<string, Uint8Array> {
+  const parts = sharedParts(h)
+  if (shared?.parts.every((p, i) => p === parts[i])) return shared.entries
+  const entries = new Map<string, Uint8Array>()
+  for (const [key, value] of SHARED) {
+    const put = value(h)
+    if (put === undefined) continue
+    const w = new MsgpackWriter()
+    w.str(KEY_BYTES.get(key)!)
+    put(w)
+    entries.set(key, w.bytes())
+  }
+  shared = { parts, entries }
+  return entries
+}
+
 /**
  * The canonical msgpack of a header (what algosdk's encodeMsgpack writes, several times
- * faster): every field, keys sorted, zero values omitted. State-proof tracking and
- * participation updates, which a devnet never has, fall back to algosdk.
+ * faster): every field, keys sorted, zero values omitted; the fields blocks share are encoded
+ * once. State-proof tracking and participation updates, which a devnet never has, fall back to
+ * algosdk.
  */
 export function encodeHeader(h: algosdk.BlockHeader): Uint8Array {
   const pu = h.participationUpdates
@@ -91,44 +178,26 @@ export function encodeHeader(h: algosdk.BlockHeader): Uint8Array {
   ) {
     return algosdk.encodeMsgpack(h)
   }
-  const rs = h.rewardState
-  const us = h.upgradeState
-  const uv = h.upgradeVote
-  const str = (s: string) => text(utf8.encode(s))
-  return encodeStruct([
-    ['bi', uint(h.bonus)],
-    ['ct', uint(h.congestionTax)],
-    ['earn', uint(rs.rewardsLevel)],
-    ['fc', uint(h.feesCollected)],
-    ['fees', fixed(rs.feeSink.publicKey)],
-    ['frac', uint(rs.rewardsResidue)],
-    ['gen', str(h.genesisID)],
-    ['gh', fixed(h.genesisHash)],
-    ['ld', uint(h.load)],
-    ['nextbefore', uint(us.nextProtocolVoteBefore)],
-    ['nextproto', str(us.nextProtocol)],
-    ['nextswitch', uint(us.nextProtocolSwitchOn)],
-    ['nextyes', uint(us.nextProtocolApprovals)],
-    ['pp', uint(h.proposerPayout)],
-    ['prev', fixed(h.branch)],
-    ['prev512', fixed(h.branch512)],
-    ['proto', str(us.currentProtocol)],
-    ['prp', fixed(h.proposer.publicKey)],
-    ['rate', uint(rs.rewardsRate)],
-    ['rnd', uint(h.round)],
-    ['rwcalr', uint(rs.rewardsRecalculationRound)],
-    ['rwd', fixed(rs.rewardsPool.publicKey)],
-    // algosdk keeps a zero seed (a variable-length byte array there); go would omit it.
-    ['seed', slice(h.seed)],
-    ['tc', uint(h.txnCounter)],
-    ['ts', uint(h.timestamp)],
-    ['txn', fixed(h.txnCommitments.nativeSha512_256Commitment)],
-    ['txn256', fixed(h.txnCommitments.sha256Commitment)],
-    ['txn512', fixed(h.txnCommitments.sha512Commitment)],
-    ['upgradedelay', uint(uv.upgradeDelay)],
-    ['upgradeprop', str(uv.upgradePropose)],
-    ['upgradeyes', flag(uv.upgradeApprove)],
-  ])
+  const constant = sharedEntries(h)
+  const own = new Map<string, NonNullable<Entry[1]>>()
+  for (const [key, value] of OWN) {
+    const put = value(h)
+    if (put !== undefined) own.set(key, put)
+  }
+  const w = new MsgpackWriter()
+  w.map(constant.size + own.size)
+  for (const key of ALL_KEYS) {
+    const bytes = constant.get(key)
+    if (bytes !== undefined) {
+      w.raw(bytes)
+      continue
+    }
+    const put = own.get(key)
+    if (put === undefined) continue
+    w.str(KEY_BYTES.get(key)!)
+    put(w)
+  }
+  return w.bytes()
 }
 
 /**

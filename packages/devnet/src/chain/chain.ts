@@ -15,7 +15,12 @@ import type { ChainContext } from '../ledger/context.js'
 import { addrKey } from '../ledger/keys.js'
 import { LEDGER_PROTOCOL } from '../ledger/protocol.js'
 import { EMPTY_ACCOUNT, type AccountStatus } from '../ledger/state.js'
-import { prepare } from '../ledger/verify.js'
+import { prepare, signatureChecks, type Prepared } from '../ledger/verify.js'
+import {
+  precheckedVerifier,
+  SignaturePool,
+  type Ed25519Verifier,
+} from '../ledger/signature-pool.js'
 import { MemoryBlockStore } from '../store/index.js'
 import { toApplyData } from '../ledger/apply/index.js'
 import { BlockArchive, isEmptyApplyData } from './archive.js'
@@ -60,6 +65,12 @@ const wallClock = (): bigint => BigInt(Math.floor(Date.now() / 1000))
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 const reject = (msg: string): SubmitResult => ({ ok: false, rejection: { message: msg } })
 
+/**
+ * Fewer signatures than this are checked inline: handing them to a worker thread and back costs
+ * about as much as checking them.
+ */
+const POOL_MIN_SIGNATURES = 4
+
 export class DevnetChain extends AccountQueries implements Chain {
   readonly genesis: GenesisInfo
   blockTimestampOffset = 0n
@@ -78,6 +89,10 @@ export class DevnetChain extends AccountQueries implements Chain {
   private prev: PrevHeader | undefined
   private readonly feeSink: algosdk.Address
   private readonly rewardsPool: algosdk.Address
+  private readonly signatures = new SignaturePool()
+  /** submitAsync's groups apply one after another, in the order they were submitted. */
+  private queue: Promise<unknown> = Promise.resolve()
+  private queued = 0
 
   constructor(options: ChainOptions = {}) {
     const genesis = buildGenesis()
@@ -100,6 +115,11 @@ export class DevnetChain extends AccountQueries implements Chain {
       }, interval)
       this.timer.unref()
     }
+  }
+
+  /** Signature-pool threads running now (none before the first pooled group, none after close). */
+  get signatureThreads(): number {
+    return this.signatures.liveThreads
   }
 
   protected override round(): bigint {
@@ -140,15 +160,59 @@ export class DevnetChain extends AccountQueries implements Chain {
   }
 
   submit(group: readonly algosdk.SignedTransaction[]): SubmitResult {
+    const prepared = this.admit(group)
+    return 'ok' in prepared ? prepared : this.accept(prepared.group)
+  }
+
+  /**
+   * As `submit`, with the group's ed25519 signatures checked on the signature pool's threads
+   * while this thread goes on serving. The ledger rules still run here, whole and in order: each
+   * group is applied after every group submitted before it, exactly as `submit` applies it,
+   * only reading the pool's answers instead of verifying again. A group with few signatures and
+   * nothing ahead of it is simply applied at once.
+   */
+  async submitAsync(group: readonly algosdk.SignedTransaction[]): Promise<SubmitResult> {
+    const prepared = this.admit(group)
+    if ('ok' in prepared) return prepared
+    const checks = signatureChecks(prepared.group)
+    const small = checks.length < POOL_MIN_SIGNATURES
+    if (small && this.queued === 0) return this.accept(prepared.group)
+    const answers = small ? Promise.resolve(undefined) : this.signatures.verify(checks)
+    this.queued++
+    const turn = this.queue.then(async () =>
+      this.accept(prepared.group, precheckedVerifier(checks, await answers)),
+    )
+    // Nothing in a turn throws, but if something ever did, later groups must still get theirs.
+    this.queue = turn.catch(() => undefined)
+    try {
+      return await turn
+    } finally {
+      this.queued--
+    }
+  }
+
+  /** The checks that need no state, and each transaction prepared; or why the group is refused. */
+  private admit(
+    group: readonly algosdk.SignedTransaction[],
+  ): SubmitResult | { readonly group: readonly Prepared[] } {
     if (this.closed) return reject('the devnet is shutting down')
     if (group.length === 0) return reject('empty txgroup')
     if (group.length > this.proto.maxTxGroupSize) {
       return reject(`max group size is ${this.proto.maxTxGroupSize}`)
     }
     try {
-      const prepared = group.map(prepare)
+      return { group: group.map(prepare) }
+    } catch (e) {
+      return reject(message(e))
+    }
+  }
+
+  /** Verifies and applies a prepared group (committing it at once in dev mode). */
+  private accept(prepared: readonly Prepared[], ed25519?: Ed25519Verifier): SubmitResult {
+    if (this.closed) return reject('the devnet is shutting down')
+    try {
       const builder = this.pendingBlock ?? this.newBuilder()
-      const added = builder.add(prepared, true)
+      const added = builder.add(prepared, true, ed25519)
       if (!added.ok) return reject(added.message)
       if (this.pendingBlock === undefined) this.commit(builder, this.nextTimestamp(), true)
       else for (const p of prepared) this.pool.set(p.id, p.stxn)
@@ -194,6 +258,8 @@ export class DevnetChain extends AccountQueries implements Chain {
     if (this.closed) return
     this.closed = true
     if (this.timer !== undefined) clearInterval(this.timer)
+    // Groups waiting on the pool then find the chain closed and are refused.
+    await this.signatures.close()
     for (const w of this.waiters) w.done()
     this.waiters = []
     if (this.ownsStore) this.store.close()

@@ -88,8 +88,16 @@ export interface Chain {
   /** Calls `listener` after each committed block; returns the unsubscribe function. */
   onBlock(listener: (block: CommittedBlock) => void): () => void
 
-  /** Validates and applies a group atomically; in dev mode it is committed in its own block. */
+  /**
+   * Validates and applies a group atomically; in dev mode it is committed in its own block. It is
+   * applied at once, ahead of any submitAsync group still waiting for its signatures.
+   */
   submit(group: readonly SignedTransaction[]): SubmitResult
+  /**
+   * The same, with signatures checked off the main thread; groups submitted this way are applied
+   * in the order they were submitted (what algod's REST route uses).
+   */
+  submitAsync(group: readonly SignedTransaction[]): Promise<SubmitResult>
   /** algod's pending-transaction view of a txid: in the pool, confirmed (in the last 1000 rounds), or undefined. */
   pending(txid: string): modelsv2.PendingTransactionResponse | undefined
   pendingList(max: number): modelsv2.PendingTransactionsResponse

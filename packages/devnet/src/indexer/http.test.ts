@@ -44,6 +44,7 @@ function fakeChain(blocks: CommittedBlock[]): Chain {
     waitForRound: unsupported,
     onBlock: () => () => undefined,
     submit: unsupported,
+    submitAsync: unsupported,
     pending: unsupported,
     pendingList: unsupported,
     simulate: unsupported,

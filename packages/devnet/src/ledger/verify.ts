@@ -17,6 +17,7 @@ import algosdk from 'algosdk'
 import type { ChainContext } from './context.js'
 import { BATCH_FAILED, ed25519Verify, multisigProblem } from './crypto.js'
 import { LedgerError } from './errors.js'
+import type { Ed25519Verifier, SignatureCheck } from './signature-pool.js'
 import { base32, groupIdOf, signedBytes, txidOf } from './ids.js'
 import { bytesEqual, isZero } from './keys.js'
 import { toAvmTxn } from './txn.js'
@@ -161,6 +162,28 @@ function hasSig(s: Uint8Array | undefined): boolean {
 export interface VerifyOptions {
   /** simulate's allow-empty-signatures: a transaction with no signature at all passes. */
   readonly allowEmptySignatures?: boolean
+  /** How an ed25519 signature is checked (answers the signature pool gave, see submitAsync). */
+  readonly ed25519?: Ed25519Verifier
+}
+
+/**
+ * The ed25519 checks of a group that can be made before the ledger rules run (they depend on
+ * nothing but bytes): each plain signature and each multisig subsignature, under the key the
+ * rules will check it against, over the bytes they will check. Logic-sig delegations are left to
+ * the rules. Keys or signatures of the wrong length are left out (the rules refuse them).
+ */
+export function signatureChecks(group: readonly Prepared[]): SignatureCheck[] {
+  const checks: SignatureCheck[] = []
+  const add = (pk: Uint8Array, message: Uint8Array, sig: Uint8Array | undefined) => {
+    if (pk.length === 32 && sig?.length === 64) checks.push({ pk, message, sig })
+  }
+  for (const p of group) {
+    const { sig, msig, lsig } = p.stxn
+    if (lsig !== undefined) continue
+    if (hasSig(sig)) add(p.authorizer, p.signed, sig)
+    for (const s of msig?.subsig ?? []) if (hasSig(s.s)) add(s.pk, p.signed, s.s)
+  }
+  return checks
 }
 
 export interface VerifyResult {
@@ -176,6 +199,7 @@ function checkLogicSig(
   p: Prepared,
   lsigCosts: number[],
   bad: { failed: boolean },
+  ed25519: Ed25519Verifier,
 ): string | undefined {
   const lsig = p.stxn.lsig!
   const proto = ep.proto
@@ -194,10 +218,10 @@ function checkLogicSig(
     return 'LogicSig Msig field not supported in this consensus version'
   } else if (lsig.lmsig !== undefined) {
     const message = concat(MSIG_PROGRAM, p.authorizer, lsig.logic)
-    const problem = multisigProblem(lsig.lmsig, p.authorizer, message)
+    const problem = multisigProblem(lsig.lmsig, p.authorizer, message, ed25519)
     if (problem === BATCH_FAILED) bad.failed = true
     else if (problem !== undefined) return `logic multisig validation failed: ${problem}`
-  } else if (!ed25519Verify(p.authorizer, concat(PROGRAM, lsig.logic), lsig.sig!)) {
+  } else if (!ed25519(p.authorizer, concat(PROGRAM, lsig.logic), lsig.sig!)) {
     bad.failed = true
   }
   const r = evalSignature(ep, gi)
@@ -244,6 +268,7 @@ export function verifyGroup(
       proto: ctx.proto,
       ledger,
     }))
+  const ed25519 = options.ed25519 ?? ed25519Verify
   const bad = { failed: false }
   let lsigBytes = 0
   for (const [i, p] of group.entries()) {
@@ -256,13 +281,13 @@ export function verifyGroup(
     }
     if (count > 1) return invalid(p, i, 'signedtxn should have only one type of signature')
     if (kinds[0]) {
-      if (!ed25519Verify(p.authorizer, p.signed, sig!)) bad.failed = true
+      if (!ed25519(p.authorizer, p.signed, sig!)) bad.failed = true
     } else if (kinds[1]) {
-      const problem = multisigProblem(msig!, p.authorizer, p.signed)
+      const problem = multisigProblem(msig!, p.authorizer, p.signed, ed25519)
       if (problem === BATCH_FAILED) bad.failed = true
       else if (problem !== undefined) return invalid(p, i, `multisig validation failed: ${problem}`)
     } else {
-      const problem = checkLogicSig(params(), i, p, lsigCosts, bad)
+      const problem = checkLogicSig(params(), i, p, lsigCosts, bad, ed25519)
       if (problem !== undefined) return invalid(p, i, problem)
       lsigBytes += lsig!.logic.length + lsig!.args.reduce((n, a) => n + a.length, 0)
     }
