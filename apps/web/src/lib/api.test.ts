@@ -10,13 +10,11 @@ function server(...handlers: Handler[]) {
   const fetchImpl = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     calls.push({ url, init })
-    const h = url.endsWith('/api/token/')
-      ? () => Response.json({ token: 'tok' })
-      : handlers.shift()
+    const h = url.endsWith('/api/token/') ? () => Response.json({ token: 'tok' }) : handlers.shift()
     if (h === undefined) throw new Error(`unexpected request ${url}`)
     return Promise.resolve(h(url, init))
   }
-  return { calls, fetch: fetchImpl as typeof fetch }
+  return { calls, fetch: fetchImpl }
 }
 
 const any = { parse: (d: unknown) => d }
@@ -31,14 +29,17 @@ describe('Api', () => {
     const s = server(() => Response.json({ results: [] }))
     const api = new Api({ base: '', viewAs: () => 'ME', fetch: s.fetch })
     await api.get('/api/assets/', any, { status: 'RD', asset_id__in: ['1', '2'], x: undefined })
-    expect(s.calls[0]!.url).toBe('/api/assets/?status=RD&asset_id__in=1%2C2')
-    expect(new Headers(s.calls[0]!.init?.headers).get('X-View-As')).toBe('ME')
+    expect(s.calls[0].url).toBe('/api/assets/?status=RD&asset_id__in=1%2C2')
+    expect(new Headers(s.calls[0].init?.headers).get('X-View-As')).toBe('ME')
   })
 
   it('fails a GET on any status but 200', async () => {
     const s = server(() => new Response('{}', { status: 404 }))
     const api = new Api({ base: '', viewAs: () => null, fetch: s.fetch })
-    await expect(api.get('/api/assets/x/', any)).rejects.toMatchObject({ method: 'GET', status: 404 })
+    await expect(api.get('/api/assets/x/', any)).rejects.toMatchObject({
+      method: 'GET',
+      status: 404,
+    })
   })
 
   it('sends the CSRF token with writes', async () => {
@@ -55,9 +56,9 @@ describe('Api', () => {
     const fail = () => new Response('<html>oops</html>', { status: 500 })
     const s = server(fail, fail, fail, () => Response.json({}))
     const api = new Api({ base: '', viewAs: () => null, fetch: s.fetch, sleep })
-    await expect(api.post('/api/operations/send_tx/', {}, any, { retry: true })).rejects.toBeInstanceOf(
-      ApiError,
-    )
+    await expect(
+      api.post('/api/operations/send_tx/', {}, any, { retry: true }),
+    ).rejects.toBeInstanceOf(ApiError)
     expect(s.calls.filter((c) => c.init?.method === 'POST')).toHaveLength(3)
     expect(sleeps).toEqual([RETRY_DELAY_MS, RETRY_DELAY_MS])
   })
@@ -97,7 +98,11 @@ describe('Api', () => {
 
 describe('fieldErrors', () => {
   it('reads the first message of each field of a 400', () => {
-    const e = new ApiError('POST', 400, { detail: 'Invalid', name: ['Too long.'], unit_name: ['x'] })
+    const e = new ApiError('POST', 400, {
+      detail: 'Invalid',
+      name: ['Too long.'],
+      unit_name: ['x'],
+    })
     expect(fieldErrors(e)).toEqual({ name: 'Too long.', unit_name: 'x' })
     expect(fieldErrors(new ApiError('POST', 500, { name: ['x'] }))).toEqual({})
   })

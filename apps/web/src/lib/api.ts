@@ -113,9 +113,9 @@ export class Api {
         }
       }
       if (res.status === 403) this.csrf = null
-      const retryable =
-        res.status === 500 && (!parsed.ok || hasRetryFlag(parsed.value)) && retry
-      if (!retryable || attempt >= RETRY_ATTEMPTS) throw new ApiError('POST', res.status, parsed.value)
+      const retryable = res.status === 500 && (!parsed.ok || hasRetryFlag(parsed.value)) && retry
+      if (!retryable || attempt >= RETRY_ATTEMPTS)
+        throw new ApiError('POST', res.status, parsed.value)
       await this.sleep(RETRY_DELAY_MS)
     }
   }

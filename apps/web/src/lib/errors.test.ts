@@ -26,9 +26,9 @@ describe('ledgerMessage', () => {
     )
   })
   it('maps the opted-in apps limit', () => {
-    expect(ledgerMessage('cannot opt in app 5 for X: max opted-in apps per acct (50) reached')).toBe(
-      MESSAGES.maxApps,
-    )
+    expect(
+      ledgerMessage('cannot opt in app 5 for X: max opted-in apps per acct (50) reached'),
+    ).toBe(MESSAGES.maxApps)
   })
   it('leaves other texts alone', () => {
     expect(ledgerMessage('logic eval error: assert failed pc=12')).toBeUndefined()
@@ -72,12 +72,14 @@ describe('userMessage', () => {
     )
   })
   it('recognises a blocked pop-up', () => {
-    expect(
-      userMessage(new WalletError('connect', 'web', 'Lute', new Error('Popup blocked'))),
-    ).toBe(MESSAGES.popupBlocked)
+    expect(userMessage(new WalletError('connect', 'web', 'Lute', new Error('Popup blocked')))).toBe(
+      MESSAGES.popupBlocked,
+    )
   })
   it('passes catalogue texts through and falls back to the sending error', () => {
     expect(userMessage(new UserError(MESSAGES.noSellers))).toBe('There are no sellers to buy from')
-    expect(userMessage(new Error('boom'))).toBe('Unexpected error occured while sending transaction')
+    expect(userMessage(new Error('boom'))).toBe(
+      'Unexpected error occured while sending transaction',
+    )
   })
 })

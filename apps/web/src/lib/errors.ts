@@ -60,7 +60,7 @@ export class ChainError extends Error {
   override readonly name = 'ChainError'
   constructor(
     readonly kind: 'get' | 'post',
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(messageOf(cause))
   }
@@ -73,7 +73,7 @@ export class WalletError extends Error {
     readonly kind: 'sign' | 'connect' | 'accounts',
     readonly walletType: 'web' | 'extension',
     readonly walletName: string,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(messageOf(cause))
   }
@@ -85,7 +85,7 @@ function messageOf(e: unknown): string {
     const resp = (e as { response?: { body?: unknown } }).response
     const body = resp?.body
     if (body !== null && typeof body === 'object' && 'message' in body) {
-      const m = (body as { message: unknown }).message
+      const m = body.message
       if (typeof m === 'string') return m
     }
     return e.message
@@ -101,7 +101,7 @@ const POPUP = /pop-?up/i
 /** The catalogue text for a ledger rejection, if it is one the catalogue names. */
 export function ledgerMessage(text: string): string | undefined {
   const min = MIN_BALANCE.exec(text)
-  if (min !== null) return minBalanceMessage(BigInt(min[1]!))
+  if (min !== null) return minBalanceMessage(BigInt(min[1]))
   if (MAX_APPS.test(text)) return MESSAGES.maxApps
   if (UNDERFLOW.test(text)) return MESSAGES.insufficientFunds
   return undefined

@@ -37,9 +37,13 @@ describe('formatUnits', () => {
   })
   it('round-trips through parseUnits for any amount', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), fc.integer({ min: 0, max: 8 }), (v, d) => {
-        expect(parseUnits(formatUnits(v, d), d)).toBe(v)
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+        fc.integer({ min: 0, max: 8 }),
+        (v, d) => {
+          expect(parseUnits(formatUnits(v, d), d)).toBe(v)
+        },
+      ),
     )
   })
 })

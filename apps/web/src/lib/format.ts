@@ -42,9 +42,9 @@ const AMOUNT = /^(\d+)(?:\.(\d*))?$/
 export function parseUnits(text: string, decimals: number): bigint | null {
   const m = AMOUNT.exec(text.trim())
   if (m === null) return null
-  const fraction = m[2] ?? ''
+  const fraction = (m[2] as string | undefined) ?? ''
   if (fraction.length > decimals) return null
-  return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0')
+  return BigInt(m[1]) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0')
 }
 
 /**

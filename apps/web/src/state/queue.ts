@@ -69,7 +69,11 @@ export class ActionQueue {
   /** Queues an action; resolves with its result once it ran and (if asked) was verified. */
   push<R>(action: Action<R>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.entries.push({ action: action as Action, resolve: resolve as (v: unknown) => void, reject })
+      this.entries.push({
+        action: action as Action,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      })
       void this.drain()
     })
   }
