@@ -4,7 +4,13 @@
  * that the error catalogue turns into the spec's texts.
  */
 import type algosdk from 'algosdk'
-import { NetworkId, WalletId, WalletManager, type SupportedWallet } from '@txnlab/use-wallet-react'
+import {
+  KIBISIS_AVM_WEB_PROVIDER_ID,
+  NetworkId,
+  WalletId,
+  WalletManager,
+  type SupportedWallet,
+} from '@txnlab/use-wallet-react'
 import { isDevNetwork, type AppConfig } from '../lib/config.js'
 import { WalletError } from '../lib/errors.js'
 import { walletChoice, type WalletChoice } from './choices.js'
@@ -137,7 +143,6 @@ export async function signGroup(
 /** Whether the Kibisis extension answers ARC-0027 discovery within `waitMs`. */
 export async function detectKibisis(waitMs = 750): Promise<boolean> {
   const { AVMWebClient } = await import('@agoralabs-sh/avm-web-provider')
-  const { KIBISIS_AVM_WEB_PROVIDER_ID } = await import('@txnlab/use-wallet-react')
   const client = AVMWebClient.init()
   return new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => {
