@@ -72,10 +72,20 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function App({ services, initialPath }: { services: Services; initialPath?: string }) {
+export function App({
+  services,
+  initialPath,
+  restore = true,
+}: {
+  services: Services
+  /** Tests start at a path in memory; the browser uses its address bar. */
+  initialPath?: string
+  /** Restore the stored wallet session on load. */
+  restore?: boolean
+}) {
   useEffect(() => {
-    void restoreWallet(services)
-  }, [services])
+    if (restore) void restoreWallet(services)
+  }, [services, restore])
   const [router] = useState(() =>
     initialPath === undefined
       ? createBrowserRouter(routes)
