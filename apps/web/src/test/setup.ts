@@ -3,5 +3,6 @@ import { afterEach } from 'vitest'
 
 afterEach(() => {
   cleanup()
-  localStorage.clear()
+  // Pure tests run in the node environment, which has no localStorage.
+  if (typeof localStorage !== 'undefined') localStorage.clear()
 })
