@@ -4,7 +4,7 @@
  * no account is connected; staff-only screens also when the user (once fetched) is not staff.
  */
 import { useEffect, type ReactNode } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 import { paths } from './paths.js'
@@ -12,10 +12,11 @@ import { paths } from './paths.js'
 export function useBack(): () => void {
   const navigate = useNavigate()
   const { store } = useServices()
+  // The router keys the first page of the session 'default': there is no history before it.
+  const hasHistory = useLocation().key !== 'default'
   return () => {
     const isStaff = store.get().user?.isStaff === true
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (isStaff && idx > 0) void navigate(-1)
+    if (isStaff && hasHistory) void navigate(-1)
     else void navigate(paths.home, { replace: true })
   }
 }

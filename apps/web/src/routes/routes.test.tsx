@@ -194,6 +194,30 @@ describe('guards', () => {
     }
   })
 
+  it("'back' uses history for staff only", async () => {
+    for (const [isStaff, heading] of [
+      [true, 'All items'],
+      [false, 'Buy, sell, and collect NFTs'],
+    ] as const) {
+      const { requests } = renderApp('/all-items', {
+        state: connected(ALICE, isStaff),
+        routes: [assets([asset()])],
+      })
+      await userEvent.click(await screen.findByRole('link', { name: 'Sunrise' }))
+      // The asset answers 404 (no route for it), so the details screen goes back.
+      const detailsAsked = () => requests.some((r) => r.url.pathname.endsWith(`${asset().guid}/`))
+      await waitFor(() => {
+        expect(detailsAsked()).toBe(true)
+      })
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy()
+      await waitFor(() => {
+        expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull()
+      })
+      expect(screen.getByRole('heading', { name: heading })).toBeTruthy()
+      document.body.replaceChildren()
+    }
+  })
+
   it('waits for the user data before deciding', async () => {
     const { services } = renderApp('/admin/nft-list', {
       state: { ...connected(ALICE, true), user: null },
