@@ -25,7 +25,7 @@ function staticImports(file: string): string[] {
   for (const m of code.matchAll(
     /(?:^|[;\s}])import\s*(?:[^'"();]*?from\s*)?["'](\.\/[^"']+\.js)["']/g,
   )) {
-    out.push(join(dirname(file), m[1]!))
+    out.push(join(dirname(file), m[1]))
   }
   return out
 }
@@ -34,7 +34,7 @@ function staticImports(file: string): string[] {
 export function homeChunks(dist: string): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
   const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) =>
-    join(dist, m[1]!),
+    join(dist, m[1]),
   )
   const seen = new Set<string>()
   const stack = [...entries]

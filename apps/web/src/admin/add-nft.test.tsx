@@ -17,10 +17,10 @@ describe('create NFT screen', () => {
     renderApp('/admin/add-nft', { state: { ...connected(ALICE, true), account: account(0) } })
     expect(await screen.findByRole('heading', { name: 'Create NFT' })).toBeTruthy()
     expect(screen.getByText('PNG, JPG, GIF up to 4MB, 1000 x 1000 px')).toBeTruthy()
-    const ticker = screen.getByLabelText('Ticker Symbol') as HTMLInputElement
+    const ticker = screen.getByLabelText<HTMLInputElement>('Ticker Symbol')
     fireEvent.change(ticker, { target: { value: 'sun' } })
     expect(ticker.value).toBe('SUN')
-    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).rows).toBe(6)
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Description').rows).toBe(6)
   })
 
   it('disables Add NFT with the limits message at 10 opted-in applications', async () => {
@@ -29,8 +29,6 @@ describe('create NFT screen', () => {
     expect(box.textContent).toBe(
       'You’ve exceeded the maximum amount of opted-in applications created per Algorand account. Use a different account or opt-out of other applications.',
     )
-    expect((screen.getByRole('button', { name: /Add NFT/ }) as HTMLButtonElement).disabled).toBe(
-      true,
-    )
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Add NFT/ }).disabled).toBe(true)
   })
 })

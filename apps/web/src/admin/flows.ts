@@ -14,7 +14,7 @@ import {
   randomProxyId,
   totalCreateCost,
 } from '@unica/contracts'
-import type { Asset } from '@unica/schemas'
+import { submitAssetProofNote, type Asset } from '@unica/schemas'
 import { spendable } from '../chain/account.js'
 import {
   submitAsset,
@@ -43,6 +43,11 @@ export interface NewNft {
   readonly name: string
   readonly description: string
   readonly image: File
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** A fresh guid: a random UUID without dashes. */
@@ -76,13 +81,22 @@ export async function createNft(s: Services, nft: NewNft): Promise<Asset> {
   })
   const assetId = await chain.createdAssetId(txId)
   if (assetId === undefined) throw new UserError(MESSAGES.chainGet)
-  const form = new FormData()
-  form.set('asset_id', assetId.toString())
-  form.set('description', nft.description)
-  form.set('image', nft.image)
   return s.queue.push({
     message: 'Submitting asset...',
-    run: () => submitAsset(s.api, form),
+    run: async () => {
+      // The server accepts the upload only with the creator's signed proof (server README).
+      const note = submitAssetProofNote(
+        assetId.toString(),
+        await sha256Hex(new Uint8Array(await nft.image.arrayBuffer())),
+        await sha256Hex(new TextEncoder().encode(nft.description)),
+      )
+      const form = new FormData()
+      form.set('asset_id', assetId.toString())
+      form.set('description', nft.description)
+      form.set('image', nft.image)
+      form.set('proof', await chain.signProof(walletName, address, note))
+      return submitAsset(s.api, form)
+    },
     verify: false,
   })
 }

@@ -53,6 +53,22 @@ export class ChainSession {
     )
   }
 
+  /**
+   * The creator's upload proof for submit_asset: a 0-Algo payment to themselves carrying `note`,
+   * signed by the wallet and never broadcast. Base64 of the signed transaction.
+   */
+  async signProof(walletId: string, address: string, note: string): Promise<string> {
+    const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
+      sender: address,
+      receiver: address,
+      amount: 0n,
+      note: new TextEncoder().encode(note),
+      suggestedParams: await this.params(),
+    })
+    const [signed] = await wallets.signGroup(this.wallets, walletId, [txn], [0])
+    return algosdk.bytesToBase64(signed)
+  }
+
   /** Sends a signed group to algod and waits for it; the first transaction's id. */
   async send(signed: Uint8Array[]): Promise<string> {
     let txId: string

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ALICE, BOB, connected, renderApp } from '../test/harness.js'
 import { accountButtonLabel } from './account-button.js'

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { BOB, connected, renderApp } from '../test/harness.js'
 
@@ -80,7 +80,7 @@ describe('become a creator', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Thanks, we received your application!')).toBeTruthy()
     const body = JSON.parse(
-      String(requests.find((r) => r.init?.method === 'POST')!.init?.body),
+      requests.find((r) => r.init?.method === 'POST')!.init?.body as string,
     ) as Record<string, string>
     expect(body.wallet_address).toBe(BOB)
     expect(body.name).toBe('Ada')

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ALICE, BOB, asset, connected, operation, page, renderApp } from '../test/harness.js'
 
@@ -175,7 +175,11 @@ describe('user screens and empty states', () => {
 describe('guards', () => {
   it('sends a visitor back home from the wallet-gated screens', async () => {
     for (const path of ['/my-nfts', '/my-bids', '/admin/apply']) {
-      const { unmount } = { unmount: () => document.body.replaceChildren() }
+      const { unmount } = {
+        unmount: () => {
+          document.body.replaceChildren()
+        },
+      }
       renderApp(path)
       expect(
         await screen.findByRole('heading', { name: 'Buy, sell, and collect NFTs' }),
@@ -246,7 +250,7 @@ describe('asset details', () => {
         .map((l) => l.textContent),
     ).toEqual(['All items', 'For sale'])
     // The owner's link, then the history's Who column.
-    expect(screen.getAllByRole('link', { name: 'ALI...XYZ' })[0]!.getAttribute('href')).toBe(
+    expect(screen.getAllByRole('link', { name: 'ALI...XYZ' })[0].getAttribute('href')).toBe(
       `http://localhost:4001/explorer/address/${ALICE}`,
     )
     expect(screen.getByRole('link', { name: 'View full-size image' })).toBeTruthy()
@@ -271,7 +275,7 @@ describe('asset details', () => {
       .getAllByRole('button')
       .map((b) => b.textContent)
       .filter((t) =>
-        ['Change price', 'Cancel offer', 'Sell now', 'Buy now', 'Place a bid'].includes(t ?? ''),
+        ['Change price', 'Cancel offer', 'Sell now', 'Buy now', 'Place a bid'].includes(t),
       )
     expect(buttons).toEqual(['Change price', 'Cancel offer', 'Sell now'])
   })
@@ -293,7 +297,7 @@ describe('asset details', () => {
     renderApp(`/nft/${a.guid}`, { state: connected(ALICE, true), routes: detail(a) })
     expect(await screen.findByRole('heading', { name: 'Create NFT' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Finish Setup' })).toBeTruthy()
-    expect((screen.getByLabelText('Ticker Symbol') as HTMLInputElement).readOnly).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('Ticker Symbol').readOnly).toBe(true)
   })
 
   it('sends everyone else back from an asset that is not ready', async () => {

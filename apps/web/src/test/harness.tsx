@@ -88,7 +88,7 @@ export function backend(...routes: Route[]) {
     }
     return Promise.resolve(Response.json({ detail: 'Not found.' }, { status: 404 }))
   }
-  return { requests, fetch: fetchImpl as typeof fetch }
+  return { requests, fetch: fetchImpl }
 }
 
 export function renderApp(
