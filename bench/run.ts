@@ -7,6 +7,7 @@ const BENCHMARKS: Readonly<
 > = {
   avm: () => import('./avm.js'),
   devnet: () => import('./devnet.js'),
+  web: () => import('./web.js'),
 }
 
 const name = process.argv.at(2)
