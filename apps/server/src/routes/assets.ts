@@ -15,6 +15,7 @@ import { assets, users } from '../db/index.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
 import { baseUrl, dbIds, dbLowerBound, pageLinks, pageOf, viewAs } from './http.js'
+import { CountCache, queryKey, type CountQuery } from './list-count.js'
 
 /** A guid, also accepted as a dashed UUID or in upper case (the web app strips dashes). */
 const GuidParam = z
@@ -31,6 +32,9 @@ const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
 
 export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
+  const counts = new CountCache()
+  const counted = (query: CountQuery): Promise<number> =>
+    counts.count(queryKey(query), async () => (await query).at(0)?.total ?? 0)
 
   const isStaff = async (address: string): Promise<boolean> => {
     const rows = await db
@@ -75,7 +79,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             : eq(assets.creatorAddress, q.creator_address),
         )
         const { limit, offset } = pageOf(q)
-        const [rows, [{ total }]] = await Promise.all([
+        const [rows, total] = await Promise.all([
           db
             .select()
             .from(assets)
@@ -83,7 +87,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             .orderBy(...ORDER[q.ordering ?? '-created_at'])
             .limit(limit)
             .offset(offset),
-          db.select({ total: count() }).from(assets).where(where),
+          counted(db.select({ total: count() }).from(assets).where(where)),
         ])
         const base = baseUrl(ctx, request)
         return {

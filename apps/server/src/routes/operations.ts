@@ -9,6 +9,7 @@ import { Operation, OperationListQuery, Page } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { operations, type OperationRow } from '../db/index.js'
 import { pageLinks, pageOf } from './http.js'
+import { CountCache, queryKey, type CountQuery } from './list-count.js'
 
 export function operationJson(row: OperationRow): Operation {
   return {
@@ -29,6 +30,9 @@ export function operationJson(row: OperationRow): Operation {
 
 export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
+  const counts = new CountCache()
+  const counted = (query: CountQuery): Promise<number> =>
+    counts.count(queryKey(query), async () => (await query).at(0)?.total ?? 0)
   return (app, _options, done) => {
     app.get(
       '/api/operations/',
@@ -46,7 +50,7 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           q.asset__guid === undefined ? undefined : eq(operations.assetGuid, q.asset__guid),
         )
         const { limit, offset } = pageOf(q)
-        const [rows, [{ total }]] = await Promise.all([
+        const [rows, total] = await Promise.all([
           db
             .select()
             .from(operations)
@@ -54,7 +58,7 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             .orderBy(sql`${operations.round} DESC NULLS FIRST`, desc(operations.id))
             .limit(limit)
             .offset(offset),
-          db.select({ total: count() }).from(operations).where(where),
+          counted(db.select({ total: count() }).from(operations).where(where)),
         ])
         return {
           count: total,
