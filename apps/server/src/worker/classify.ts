@@ -7,7 +7,8 @@ import algosdk from 'algosdk'
 import { CONFIGURE_ARG, OPERATION_ARGS, type Operation } from '@unica/contracts'
 import type { AppCallEvent } from './block.js'
 
-export type OpType = Operation | 'CONFIGURE' | 'DEPLOY' | 'OPT_IN' | 'CLOSE_OUT' | 'CLEAR_STATE'
+/** The history's op_type values (packages/schemas OP_TYPES). */
+export type OpType = Operation | 'CONFIGURE' | 'OPT_IN' | 'CLOSE_OUT' | 'CLEAR'
 
 export interface Classified {
   readonly opType: OpType
@@ -22,14 +23,15 @@ const text = new TextDecoder()
 
 /** The operation a manager call performed; null for a call our manager would never approve. */
 export function classify(call: AppCallEvent): Classified | null {
-  if (call.created) return { opType: 'DEPLOY', value: 0n }
+  // A creation is the deployment (the follower binds it to its NFT), not a call in the history.
+  if (call.created) return null
   switch (call.onComplete) {
     case algosdk.OnApplicationComplete.OptInOC:
       return { opType: 'OPT_IN', value: 0n }
     case algosdk.OnApplicationComplete.CloseOutOC:
       return { opType: 'CLOSE_OUT', value: 0n }
     case algosdk.OnApplicationComplete.ClearStateOC:
-      return { opType: 'CLEAR_STATE', value: 0n }
+      return { opType: 'CLEAR', value: 0n }
     case algosdk.OnApplicationComplete.NoOpOC:
       break
     default:
