@@ -20,9 +20,12 @@ import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
 import { configRoutes } from './routes/config.js'
 import { userRoutes } from './routes/users.js'
+import { workerRoutes } from './worker/routes.js'
 
 export interface AppOptions extends AppContext {
   readonly logger?: boolean
+  /** Called when send_tx stores a group (wakes the in-process worker's sender). */
+  readonly onOperationQueued?: () => void
 }
 
 /** JSON bodies are small (the largest is a signed group); uploads are multipart with own limits. */
@@ -75,6 +78,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configRoutes(options))
   await app.register(userRoutes(options))
-  // Worker routes (POST /api/operations/send_tx/, GET /api/operations/{id}) register here.
+  await app.register(workerRoutes(options))
   return app
 }

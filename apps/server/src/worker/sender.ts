@@ -153,7 +153,10 @@ export class Sender {
       [CURSOR_NAME],
     )
     if (rows.length > 0 && BigInt(rows[0].round) >= lastValid) {
-      return this.fail(id, `The transaction expired: not committed by its last valid round ${lastValid}.`)
+      return this.fail(
+        id,
+        `The transaction expired: not committed by its last valid round ${lastValid}.`,
+      )
     }
     return 'waiting'
   }
@@ -173,7 +176,11 @@ export class Sender {
   }
 
   /** Only an open row changes: the follower's "executed" (the chain's word) always stands. */
-  private async mark(id: string, status: 'executed' | 'failed', reason: string | null): Promise<void> {
+  private async mark(
+    id: string,
+    status: 'executed' | 'failed',
+    reason: string | null,
+  ): Promise<void> {
     await this.database.query(
       `UPDATE operations
           SET status = $2, failure_reason = $3, updated_at = now(),
