@@ -26,6 +26,7 @@ export type StepResult = 'applied' | 'idle' | 'locked'
 export class Follower {
   private running = false
   private loop: Promise<void> | null = null
+  private woken = false
 
   constructor(
     private readonly database: Database,
@@ -89,6 +90,11 @@ export class Follower {
     })
   }
 
+  /** Cuts the idle wait short (the sender saw a new block). */
+  wake(): void {
+    this.woken = true
+  }
+
   start(): void {
     if (this.running) return
     this.running = true
@@ -112,7 +118,8 @@ export class Follower {
         this.options.onError?.(e)
         result = 'idle'
       }
-      if (result !== 'applied') await sleep(idleMs, () => !this.running)
+      if (result !== 'applied') await sleep(idleMs, () => !this.running || this.woken)
+      this.woken = false
     }
   }
 }

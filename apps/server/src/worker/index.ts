@@ -32,10 +32,17 @@ export interface Worker {
 export function startWorker(options: WorkerOptions): Worker {
   const { database, algod } = options
   const onError = (what: string) => (e: unknown) => options.log?.(`${what} failed; retrying`, e)
-  const sender = new Sender(database, algod, { onError: onError('sender'), idleMs: 250 })
   const follower = new Follower(database, algod, {
     startRound: options.followerStartRound,
     onError: onError('follower'),
+  })
+  const sender = new Sender(database, algod, {
+    onError: onError('sender'),
+    idleMs: 250,
+    followerWaitMs: 5000,
+    wakeFollower: () => {
+      follower.wake()
+    },
   })
   sender.start()
   follower.start()

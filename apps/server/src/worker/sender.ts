@@ -25,6 +25,14 @@ export interface SenderOptions {
   /** How many rounds to wait for a confirmation before leaving the row to a later check. */
   readonly confirmRounds?: number
   readonly idleMs?: number
+  /**
+   * How long to let the follower record a confirmed operation itself before marking it executed
+   * here: when the follower does it, the operation turns executed in the same transaction as the
+   * asset's new price, owner and bids, so a client that polls it and then reloads sees both.
+   */
+  readonly followerWaitMs?: number
+  /** Asks the follower to look at the chain now. */
+  readonly wakeFollower?: () => void
   readonly onError?: (e: unknown) => void
 }
 
@@ -135,6 +143,7 @@ export class Sender {
   }
 
   private async executed(id: string, round: bigint): Promise<Outcome> {
+    await this.awaitFollower(round)
     const header = await this.algod.block(round).headerOnly(true).do()
     await this.database.query(
       `UPDATE operations
@@ -146,13 +155,28 @@ export class Sender {
     return 'executed'
   }
 
-  /** Past its last valid round: failed once the follower has looked at every round to it. */
-  private async expire(id: string, lastValid: bigint): Promise<Outcome> {
+  private async followerRound(): Promise<bigint | null> {
     const rows = await this.database.query<{ round: string }>(
       'SELECT round::text AS round FROM chain_cursor WHERE name = $1',
       [CURSOR_NAME],
     )
-    if (rows.length > 0 && BigInt(rows[0].round) >= lastValid) {
+    return rows.length === 0 ? null : BigInt(rows[0].round)
+  }
+
+  private async awaitFollower(round: bigint): Promise<void> {
+    const until = Date.now() + (this.options.followerWaitMs ?? 0)
+    this.options.wakeFollower?.()
+    while (Date.now() < until) {
+      const at = await this.followerRound()
+      if (at !== null && at >= round) return
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  /** Past its last valid round: failed once the follower has looked at every round to it. */
+  private async expire(id: string, lastValid: bigint): Promise<Outcome> {
+    const followed = await this.followerRound()
+    if (followed !== null && followed >= lastValid) {
       return this.fail(
         id,
         `The transaction expired: not committed by its last valid round ${lastValid}.`,
