@@ -17,6 +17,8 @@ export interface FollowerOptions {
   readonly startRound?: bigint
   /** How long to wait for a new block before checking again (algod answers sooner on a block). */
   readonly idleMs?: number
+  /** Rounds read concurrently and applied in one transaction while catching up. */
+  readonly batchRounds?: number
   /** Called with each failure the loop survives (algod down, database busy). */
   readonly onError?: (e: unknown) => void
 }
@@ -50,26 +52,30 @@ export class Follower {
     return this.cursor()
   }
 
-  /** Applies the next round if the chain has it. */
-  async step(): Promise<StepResult> {
+  /** Applies the next rounds the chain has (up to batchRounds); resolves with how many. */
+  async step(): Promise<{ result: StepResult; rounds: number }> {
     const next = (await this.cursor()) + 1n
     const { lastRound } = await this.algod.status().do()
-    if (next > lastRound) return 'idle'
-    const round = await readRound(this.algod, next)
-    return this.commit(round)
+    if (next > lastRound) return { result: 'idle', rounds: 0 }
+    const last = bigMin(lastRound, next + BigInt((this.options.batchRounds ?? 8) - 1))
+    const numbers: bigint[] = []
+    for (let r = next; r <= last; r++) numbers.push(r)
+    const rounds = await Promise.all(numbers.map((r) => readRound(this.algod, r)))
+    const result = await this.commit(rounds)
+    return { result, rounds: result === 'applied' ? rounds.length : 0 }
   }
 
   /** Applies rounds until the chain's current round; resolves with how many. */
   async catchUp(): Promise<number> {
     let n = 0
     for (;;) {
-      const r = await this.step()
-      if (r !== 'applied') return n
-      n++
+      const { result, rounds } = await this.step()
+      if (result !== 'applied') return n
+      n += rounds
     }
   }
 
-  private commit(round: RoundEvents): Promise<StepResult> {
+  private commit(rounds: readonly RoundEvents[]): Promise<StepResult> {
     return this.database.transaction(async (s) => {
       const [{ locked }] = await s.query<{ locked: boolean }>(
         "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.unica.follower')) AS locked",
@@ -79,12 +85,12 @@ export class Follower {
         'SELECT round::text AS round FROM chain_cursor WHERE name = $1 FOR UPDATE',
         [CURSOR_NAME],
       )
-      // Another follower applied this round between our read and our lock: nothing to do.
-      if (rows.length === 0 || BigInt(rows[0].round) + 1n !== round.round) return 'locked'
-      await applyRound(s, round)
+      // Another follower applied these rounds between our read and our lock: nothing to do.
+      if (rows.length === 0 || BigInt(rows[0].round) + 1n !== rounds[0].round) return 'locked'
+      for (const round of rounds) await applyRound(s, round)
       await s.query('UPDATE chain_cursor SET round = $2 WHERE name = $1', [
         CURSOR_NAME,
-        round.round.toString(),
+        rounds[rounds.length - 1].round.toString(),
       ])
       return 'applied'
     })
@@ -112,7 +118,7 @@ export class Follower {
     while (this.running) {
       let result: StepResult
       try {
-        result = await this.step()
+        result = (await this.step()).result
       } catch (e) {
         // algod down or the database busy: wait, then retry the same round.
         this.options.onError?.(e)
@@ -123,6 +129,8 @@ export class Follower {
     }
   }
 }
+
+const bigMin = (a: bigint, b: bigint): bigint => (a < b ? a : b)
 
 /** Sleeps up to `ms`, waking early once `stop()` says so. */
 export async function sleep(ms: number, stop: () => boolean): Promise<void> {
