@@ -57,7 +57,7 @@ CREATE TABLE operations (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE INDEX operations_asset_idx ON operations (asset_guid, id DESC);
+CREATE INDEX operations_asset_idx ON operations (asset_guid, round DESC NULLS FIRST, id DESC);
 CREATE INDEX operations_app_idx ON operations (application_id, id DESC);
 CREATE INDEX operations_open_idx ON operations (id) WHERE status IN ('pending', 'submitted');
 

@@ -18,7 +18,12 @@ import {
 } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
+import { assetWriteRoutes } from './routes/asset-writes.js'
+import { assetRoutes } from './routes/assets.js'
 import { configRoutes } from './routes/config.js'
+import { contractRoutes } from './routes/contracts.js'
+import { mediaRoutes } from './routes/media.js'
+import { operationRoutes } from './routes/operations.js'
 import { userRoutes } from './routes/users.js'
 import { workerRoutes } from './worker/routes.js'
 
@@ -74,10 +79,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done()
   })
   await app.register(fastifyRateLimit, { global: false })
-  await app.register(fastifyMultipart)
+  // Oversized files are reported by readForm as a field error, not thrown (routes/form.ts).
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false })
 
   await app.register(configRoutes(options))
   await app.register(userRoutes(options))
+  await app.register(assetRoutes(options))
+  await app.register(assetWriteRoutes(options))
+  await app.register(contractRoutes(options))
+  await app.register(operationRoutes(options))
+  await app.register(mediaRoutes(options))
   await app.register(workerRoutes(options))
   return app
 }

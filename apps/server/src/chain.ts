@@ -16,13 +16,16 @@ export interface Chain {
   readonly usdcDecimals: number
 }
 
-/** algosdk takes a base URL and an optional port; without one it keeps the URL's own. */
+/**
+ * algosdk takes the port apart from the URL and overrides the URL's with its own default (4001,
+ * 8080) when none is given: so pass the URL's own ('' = the scheme's default).
+ */
 export function algodClient(url: string, token: string): algosdk.Algodv2 {
-  return new algosdk.Algodv2(token, url)
+  return new algosdk.Algodv2(token, url, new URL(url).port)
 }
 
 export function indexerClient(url: string, token: string): algosdk.Indexer {
-  return new algosdk.Indexer(token, url)
+  return new algosdk.Indexer(token, url, new URL(url).port)
 }
 
 export async function connectChain(endpoints: ChainEndpoints): Promise<Chain> {

@@ -9,11 +9,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { FieldErrors } from '@unica/schemas'
 import type { z } from 'zod'
 
+/** Field name → messages (absent keys allowed, so callers can build it up). */
+type Fields = Readonly<Partial<Record<string, string[]>>>
+
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
-    readonly fields: FieldErrors = {},
+    readonly fields: Fields = {},
     readonly extra: Readonly<Record<string, boolean | string>> = {},
   ) {
     super(detail)
@@ -24,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (detail: string, fields: FieldErrors = {}): ApiError =>
+export const badRequest = (detail: string, fields: Fields = {}): ApiError =>
   new ApiError(400, detail, fields)
 
 export const notFound = (detail = 'Not found.'): ApiError => new ApiError(404, detail)

@@ -109,3 +109,35 @@ export function submitAssetProofNote(
 }
 
 export const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const
+
+export const ASSET_MESSAGES = {
+  required: 'This field is required.',
+  maxBytes: (n: number) => `Ensure this field has no more than ${n} bytes.`,
+  duplicateName: 'An asset with this name already exists.',
+} as const
+
+const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length
+
+/** The description's size as the ARC-69 note carries it: JSON-escaped UTF-8. */
+export const descriptionBytes = (s: string): number => utf8Bytes(JSON.stringify(s)) - 2
+
+/**
+ * validate_asset's rules that need no database (the server adds the duplicate-name check):
+ * required fields and the chain's byte limits. Missing keys mean "not checked".
+ */
+export function assetFieldProblems(fields: {
+  unit_name?: string
+  name?: string
+  description?: string
+}): Partial<Record<string, string[]>> {
+  const out: Partial<Record<string, string[]>> = {}
+  const check = (key: string, value: string | undefined, max: number, bytes = utf8Bytes) => {
+    if (value === undefined) return
+    if (value.trim() === '') out[key] = [ASSET_MESSAGES.required]
+    else if (bytes(value) > max) out[key] = [ASSET_MESSAGES.maxBytes(max)]
+  }
+  check('unit_name', fields.unit_name, ASSET_LIMITS.unitNameBytes)
+  check('name', fields.name, ASSET_LIMITS.nameBytes)
+  check('description', fields.description, ASSET_LIMITS.descriptionBytes, descriptionBytes)
+  return out
+}
