@@ -7,8 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MsgpackSplitError, splitMsgpack } from './msgpack-split.js'
 
-const encode = (v: algosdk.MsgpackEncodingData): Uint8Array =>
-  algosdk.msgpackRawEncode(v)
+const encode = (v: algosdk.MsgpackEncodingData): Uint8Array => algosdk.msgpackRawEncode(v)
 
 describe('splitMsgpack', () => {
   it('splits concatenated objects of every kind at their boundaries', () => {
