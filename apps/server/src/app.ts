@@ -25,9 +25,12 @@ import { contractRoutes } from './routes/contracts.js'
 import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
 import { userRoutes } from './routes/users.js'
+import { workerRoutes } from './worker/routes.js'
 
 export interface AppOptions extends AppContext {
   readonly logger?: boolean
+  /** Called when send_tx stores a group (wakes the in-process worker's sender). */
+  readonly onOperationQueued?: () => void
 }
 
 /** JSON bodies are small (the largest is a signed group); uploads are multipart with own limits. */
@@ -92,6 +95,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contractRoutes(options))
   await app.register(operationRoutes(options))
   await app.register(mediaRoutes(options))
-  // Worker routes (POST /api/operations/send_tx/, GET /api/operations/{id}) register here.
+  await app.register(workerRoutes(options))
   return app
 }

@@ -8,8 +8,11 @@ import { connectChain, type Chain } from './chain.js'
 import { loadConfig, type ServerConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { openStorage } from './media/open.js'
+import { loadWorkerConfig } from './worker/config.js'
+import { startWorker, type Worker } from './worker/index.js'
 
 const config = loadConfig()
+const { followerStartRound } = loadWorkerConfig()
 const chain = await waitForChain(config)
 const database = await openDatabase({
   url: config.databaseUrl,
@@ -25,9 +28,19 @@ const app = await buildApp({
   rateLimit: config.rateLimit,
   trustProxy: config.trustProxy,
   logger: true,
+  onOperationQueued: () => worker?.wake(),
 })
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied')
-// The worker (operation sender and chain follower) starts here when config.runWorker is set.
+const worker: Worker | undefined = config.runWorker
+  ? startWorker({
+      database,
+      algod: chain.algod,
+      followerStartRound,
+      log: (message, error) => {
+        app.log.warn({ err: error }, message)
+      },
+    })
+  : undefined
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -37,6 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal }, 'shutting down')
     void app
       .close()
+      .then(() => worker?.stop())
       .then(() => database.close())
       .finally(() => process.exit(0))
   })
