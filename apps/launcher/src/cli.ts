@@ -10,6 +10,11 @@ import { hasAssets, seedDemo } from './seed/seed.js'
 import { startUnica, type Unica } from './start.js'
 import { buildWeb, webBuildNeeded } from './web-build.js'
 
+/** Set by the signal handler while main() awaits. */
+const run: { unica?: Unica; stopping: boolean } = { stopping: false }
+/** A read the linter cannot narrow: the handler may change `run` at any await. */
+const stopping = (): boolean => run.stopping
+
 const say = (line = ''): void => {
   process.stdout.write(`${line}\n`)
 }
@@ -29,13 +34,11 @@ async function main(): Promise<void> {
   }
   mkdirSync(config.options.dataDir, { recursive: true })
 
-  let unica: Unica | undefined
-  let stopping = false
   const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) process.exit(1)
-    stopping = true
+    if (run.stopping) process.exit(1)
+    run.stopping = true
     say(`\n${signal}: stopping...`)
-    const done = unica?.stop() ?? Promise.resolve()
+    const done = run.unica?.stop() ?? Promise.resolve()
     void done.then(
       () => {
         say('stopped')
@@ -50,13 +53,17 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop)
 
   say(`Starting Unica (data in ${config.options.dataDir})...`)
-  unica = await startUnica({
+  const unica = await startUnica({
     ...config.options,
     log: (message) => {
       process.stderr.write(`${message}\n`)
     },
   })
-  if (stopping) return
+  run.unica = unica
+  if (stopping()) {
+    await unica.stop()
+    return
+  }
   const { devnet } = unica
   if (devnet !== null && config.seed && !(await hasAssets(unica.database))) {
     say('First start: seeding the demo through the real on-chain flows...')
@@ -66,7 +73,8 @@ async function main(): Promise<void> {
     )
     say(`  staff account: ${seeded.staff}`)
   }
-  if (stopping) return
+  // A signal during the seed stops the server under it: the handler reports and exits.
+  if (stopping()) return
 
   say()
   say(`Unica ${unica.chain.endpoints.network}: ${unica.url}`)
@@ -88,6 +96,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (stopping()) return
   process.stderr.write(
     `unica: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   )
