@@ -190,7 +190,9 @@ export function TradeModal({
       await runPlan(services, result.plan)
       onClose()
     } catch (e) {
+      // Error alerts close open modals (spec section 8).
       showError(services, e)
+      onClose()
     } finally {
       setBusy(false)
     }
