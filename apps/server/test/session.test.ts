@@ -29,6 +29,14 @@ describe('GET /api/config/', () => {
   })
 })
 
+describe('GET /api/health/', () => {
+  it('answers ok while the database answers', async () => {
+    const response = await server.get('/api/health/')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok' })
+  })
+})
+
 describe('GET /api/users/{address}/', () => {
   it('answers is_staff from the users table, false for unknown addresses', async () => {
     const staff = algosdk.generateAccount().addr.toString()

@@ -41,7 +41,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         schema: {
           tags: ['users'],
           body: NewsletterSubscription,
-          response: { 201: NewsletterSubscription },
+          response: { 201: z.object({ email: z.string() }) },
         },
       },
       async (request, reply) => {
