@@ -20,6 +20,7 @@ describe('launchConfig', () => {
       host: '127.0.0.1',
       port: 8000,
       devnetPorts: { algod: 0, indexer: 0, kmd: 0 },
+      storage: { kind: 'disk', dir: join(dir, 'media') },
     })
     expect(options.chain).toBeUndefined()
     expect(options.databaseUrl).toBeUndefined()

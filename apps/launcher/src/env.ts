@@ -36,14 +36,13 @@ export function launchConfig(env: NodeJS.ProcessEnv = process.env): LaunchConfig
   } catch (error) {
     throw new EnvError(error instanceof Error ? error.message : String(error))
   }
-  if (server.storage.kind !== 'disk') {
-    throw new EnvError('npm start keeps media on disk; run the server alone for S3 storage')
-  }
   const common = {
     dataDir,
     host: env.HOST?.trim() || '127.0.0.1',
     port: port(env, 'PORT', 8000),
     cookieSecret: server.cookieSecret,
+    // Disk in DATA_DIR/media unless MEDIA_DIR or S3_BUCKET say otherwise.
+    storage: server.storage,
     rateLimitMax: server.rateLimit.max,
     ...(server.databaseUrl === undefined ? {} : { databaseUrl: server.databaseUrl }),
   }

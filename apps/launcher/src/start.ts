@@ -12,12 +12,13 @@ import { startDevnet, type Devnet } from '@unica/devnet'
 import {
   buildApp,
   connectChain,
-  diskStorage,
   migrate,
   openDatabase,
+  openStorage,
   startWorker,
   type Chain,
   type Database,
+  type StorageConfig,
   type Worker,
 } from '@unica/server'
 import { serveWeb } from './web.js'
@@ -45,6 +46,8 @@ export interface UnicaOptions {
   readonly devnetPorts?: DevnetPorts
   /** A public network (TestNet, MainNet, LocalNet) instead of the embedded devnet. */
   readonly chain?: Parameters<typeof connectChain>[0]
+  /** Where media go; default: disk in `dataDir/media` (or a temporary directory). */
+  readonly storage?: StorageConfig
   /** postgres://… ; absent: PGlite in `dataDir/db` (or in memory). */
   readonly databaseUrl?: string
   /** The built web app; default apps/web/dist; null serves the API alone. */
@@ -116,13 +119,14 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
     cleanups.push(() => database.close())
     await migrate(database)
 
-    let mediaDir: string
-    if (options.dataDir === undefined) {
+    let storage = options.storage
+    if (storage === undefined && options.dataDir !== undefined) {
+      storage = { kind: 'disk', dir: join(options.dataDir, 'media') }
+    }
+    if (storage === undefined) {
       const temp = await mkdtemp(join(tmpdir(), 'unica-media-'))
       cleanups.push(() => rm(temp, { recursive: true, force: true }))
-      mediaDir = temp
-    } else {
-      mediaDir = join(options.dataDir, 'media')
+      storage = { kind: 'disk', dir: temp }
     }
 
     const worker = startWorker({
@@ -137,7 +141,7 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
     const app = await buildApp({
       database,
       chain,
-      storage: diskStorage(mediaDir),
+      storage: openStorage(storage),
       publicUrl: undefined,
       cookieSecret: options.cookieSecret ?? randomSecret(),
       rateLimit: { max: options.rateLimitMax ?? 600, windowMs: 60_000 },
