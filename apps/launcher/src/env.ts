@@ -44,6 +44,8 @@ export function launchConfig(env: NodeJS.ProcessEnv = process.env): LaunchConfig
     // Disk in DATA_DIR/media unless MEDIA_DIR or S3_BUCKET say otherwise.
     storage: server.storage,
     rateLimitMax: server.rateLimit.max,
+    trustProxy: server.trustProxy,
+    ...(server.publicUrl === undefined ? {} : { publicUrl: server.publicUrl }),
     ...(server.databaseUrl === undefined ? {} : { databaseUrl: server.databaseUrl }),
   }
   if (network === 'devnet') {

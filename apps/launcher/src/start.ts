@@ -54,6 +54,10 @@ export interface UnicaOptions {
   readonly webDist?: string | null
   /** Signs the CSRF cookie; default: a fresh secret per start (fine for one instance). */
   readonly cookieSecret?: string
+  /** Base URL browsers reach this origin at, behind a proxy; default: each request's Host. */
+  readonly publicUrl?: string
+  /** Honour X-Forwarded-For for per-IP rate limits (behind a reverse proxy). */
+  readonly trustProxy?: boolean
   /** Public writes per IP per minute; default 600 (a demo seeds and clicks a lot from one IP). */
   readonly rateLimitMax?: number
   /** Operational messages (worker retries); default silent. */
@@ -142,10 +146,10 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       database,
       chain,
       storage: openStorage(storage),
-      publicUrl: undefined,
+      publicUrl: options.publicUrl,
       cookieSecret: options.cookieSecret ?? randomSecret(),
       rateLimit: { max: options.rateLimitMax ?? 600, windowMs: 60_000 },
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
       onOperationQueued: () => {
         worker.wake()
       },
