@@ -97,8 +97,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (stopping()) return
-  process.stderr.write(
-    `unica: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  )
+  process.stderr.write(`unica: ${error instanceof Error ? error.message : String(error)}\n`)
   process.exit(1)
 })
