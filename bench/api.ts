@@ -53,7 +53,21 @@ interface Statement {
 }
 
 /** Records the statements the server sends through either driver while `on` is set. */
-const recorder = { on: false, statements: [] as Statement[], lite: null as PGlite | null }
+const recorder = {
+  on: false,
+  statements: [] as Statement[],
+  lite: null as PGlite | null,
+  /** Statements sent and not yet answered (requests the load generator gave up on still run). */
+  inflight: 0,
+}
+
+function counted(result: unknown): unknown {
+  if (!(result instanceof Promise)) return result
+  recorder.inflight++
+  return result.finally(() => {
+    recorder.inflight--
+  })
+}
 
 function record(text: unknown, values: unknown): void {
   if (!recorder.on) return
@@ -70,14 +84,14 @@ function installRecorder(): void {
   const poolQuery = pg.Pool.prototype.query as AnyQuery
   pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
     record(args[0], args[1])
-    return poolQuery.apply(this, args)
+    return counted(poolQuery.apply(this, args))
   } as typeof pg.Pool.prototype.query
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const liteQuery = PGlite.prototype.query as AnyQuery
   PGlite.prototype.query = function (this: PGlite, ...args: unknown[]) {
     if (recorder.on) recorder.lite = this
     record(args[0], args[1])
-    return liteQuery.apply(this, args)
+    return counted(liteQuery.apply(this, args))
   } as typeof PGlite.prototype.query
 }
 
@@ -229,19 +243,12 @@ export async function main(): Promise<void> {
         trustProxy: false,
       })
       // Requests still running after a load (the client gave up on them) must not be recorded
-      // as the next endpoint's statements: count them, and wait for them to finish.
-      let inflight = 0
-      app.addHook('onRequest', (_req, _reply, done) => {
-        inflight++
-        done()
-      })
-      app.addHook('onResponse', (_req, _reply, done) => {
-        inflight--
-        done()
-      })
+      // as the next endpoint's statements: wait until the database has answered everything.
       const drained = async (): Promise<void> => {
-        const until = Date.now() + 120_000
-        while (inflight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+        const until = Date.now() + 300_000
+        while (recorder.inflight > 0 && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 100))
+        }
       }
       const base = await app.listen({ host: '127.0.0.1', port: 0 })
       const raw =
