@@ -4,7 +4,8 @@
  * and a line with `ready` and the URL. Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything
  * cleanly; a second signal exits at once.
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { EnvError, launchConfig, type LaunchConfig } from './env.js'
 import { hasAssets, seedDemo } from './seed/seed.js'
 import { startUnica, type Unica } from './start.js'
@@ -65,13 +66,21 @@ async function main(): Promise<void> {
     return
   }
   const { devnet } = unica
-  if (devnet !== null && config.seed && !(await hasAssets(unica.database))) {
-    say('First start: seeding the demo through the real on-chain flows...')
-    const seeded = await seedDemo(
-      { url: unica.url, devnet, chain: unica.chain, database: unica.database },
-      say,
-    )
-    say(`  staff account: ${seeded.staff}`)
+  // Written once the seed has finished, so an interrupted seed is reported, not taken for done.
+  const seededMarker = join(config.options.dataDir, 'demo-seeded')
+  if (devnet !== null && config.seed && !existsSync(seededMarker)) {
+    if (await hasAssets(unica.database)) {
+      say('Not seeding the demo: the database already holds NFTs (an interrupted seed?).')
+      say(`Stop, delete ${config.options.dataDir} and start again for a fresh demo.`)
+    } else {
+      say('First start: seeding the demo through the real on-chain flows...')
+      const seeded = await seedDemo(
+        { url: unica.url, devnet, chain: unica.chain, database: unica.database },
+        say,
+      )
+      writeFileSync(seededMarker, `${new Date().toISOString()} staff ${seeded.staff}\n`)
+      say(`  staff account: ${seeded.staff}`)
+    }
   }
   // A signal during the seed stops the server under it: the handler reports and exits.
   if (stopping()) return
