@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { EnvError, launchConfig, type LaunchConfig } from './env.js'
-import { hasAssets, seedDemo } from './seed/seed.js'
+import { hasAssets, seedDemo, STAFF } from './seed/seed.js'
 import { startUnica, type Unica } from './start.js'
 import { buildWeb, webBuildNeeded } from './web-build.js'
 
@@ -94,11 +94,11 @@ async function main(): Promise<void> {
     say(`  kmd        ${devnet.urls.kmd}`)
     say(`  explorer   ${devnet.urls.algod}/explorer`)
     say()
-    say('Connect a wallet: open the URL, click "Connect to wallet" and choose "KMD (devnet)".')
-    say('KMD\'s "unencrypted-default-wallet" (empty password) holds every test account: the first')
-    say(
-      '(Wallet1) is staff and can create NFTs; Wallet2-Wallet6 hold Algos and USDC to trade with.',
-    )
+    const staff = devnet.info.accounts.find((a) => a.name === STAFF)?.address ?? STAFF
+    say('Connect a wallet: open the URL, click "Connect to wallet", choose "KMD (devnet)", then')
+    say('an account. KMD\'s "unencrypted-default-wallet" (empty password) holds every genesis')
+    say(`account: ${STAFF} (${staff}) is staff and creates NFTs;`)
+    say('Wallet3 to Wallet6 hold Algos and USDC to trade with; Wallet1 is the Algo dispenser.')
   }
   say()
   say(`ready: ${unica.url}  (Ctrl-C stops)`)
