@@ -5,6 +5,7 @@
 const BENCHMARKS: Readonly<
   Partial<Record<string, () => Promise<{ main: () => Promise<void> | void }>>>
 > = {
+  api: () => import('./api.js'),
   avm: () => import('./avm.js'),
   devnet: () => import('./devnet.js'),
 }

@@ -1,0 +1,94 @@
+/**
+ * The Fastify application: plugins (cookies, CSRF, rate limits, multipart, OpenAPI), the error
+ * shape, and every route of spec section 7. `buildApp` starts nothing: the entry point listens,
+ * tests use `app.inject`.
+ */
+import fastifyCookie from '@fastify/cookie'
+import fastifyCsrf from '@fastify/csrf-protection'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { AppContext } from './context.js'
+import { installErrorHandler } from './errors.js'
+import { assetWriteRoutes } from './routes/asset-writes.js'
+import { assetRoutes } from './routes/assets.js'
+import { configRoutes } from './routes/config.js'
+import { contractRoutes } from './routes/contracts.js'
+import { mediaRoutes } from './routes/media.js'
+import { operationRoutes } from './routes/operations.js'
+import { userRoutes } from './routes/users.js'
+import { workerRoutes } from './worker/routes.js'
+
+export interface AppOptions extends AppContext {
+  readonly logger?: boolean
+  /** Called when send_tx stores a group (wakes the in-process worker's sender). */
+  readonly onOperationQueued?: () => void
+}
+
+/** JSON bodies are small (the largest is a signed group); uploads are multipart with own limits. */
+const JSON_BODY_LIMIT = 256 * 1024
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.trustProxy,
+    // Answer slow or stuck clients instead of holding sockets forever.
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandler(app)
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Unica API',
+        description: 'The marketplace backend (spec section 7).',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  await app.register(fastifyCookie, { secret: options.cookieSecret })
+  await app.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: 'csrfsecret',
+    cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/' },
+    getToken: (request) => {
+      const header = request.headers['x-csrftoken']
+      return typeof header === 'string' ? header : undefined
+    },
+  })
+  // Every POST needs the token from GET /api/token/ in X-CSRFToken (spec section 6).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'POST') {
+      app.csrfProtection(request, reply, done)
+      return
+    }
+    done()
+  })
+  await app.register(fastifyRateLimit, { global: false })
+  // Oversized files are reported by readForm as a field error, not thrown (routes/form.ts).
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false })
+
+  await app.register(configRoutes(options))
+  await app.register(userRoutes(options))
+  await app.register(assetRoutes(options))
+  await app.register(assetWriteRoutes(options))
+  await app.register(contractRoutes(options))
+  await app.register(operationRoutes(options))
+  await app.register(mediaRoutes(options))
+  await app.register(workerRoutes(options))
+  return app
+}

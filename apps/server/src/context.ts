@@ -1,0 +1,16 @@
+/** What every route needs, built once by the entry point (or a test) and passed to buildApp. */
+import type { Chain } from './chain.js'
+import type { RateLimitConfig } from './config.js'
+import type { Database } from './db/index.js'
+import type { MediaStorage } from './media/storage.js'
+
+export interface AppContext {
+  readonly database: Database
+  readonly chain: Chain
+  readonly storage: MediaStorage
+  /** Base URL of this API as browsers reach it; when absent, taken from each request's Host. */
+  readonly publicUrl: string | undefined
+  readonly cookieSecret: string
+  readonly rateLimit: RateLimitConfig
+  readonly trustProxy: boolean
+}

@@ -1,0 +1,109 @@
+/**
+ * The database: PostgreSQL through node-postgres when a URL is given, else PGlite (PostgreSQL
+ * compiled to WebAssembly, in-process) in a data directory or in memory. Both speak the same SQL,
+ * so one Drizzle schema and one set of migrations serve both.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { schema } from './schema.js'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** Raw SQL on one connection, for migrations and locks. */
+export interface RawSession {
+  /** Runs one or more statements without parameters. */
+  exec(sqlText: string): Promise<void>
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres'
+  readonly db: Db
+  /** Runs `fn` on one connection inside a transaction (commit on success, rollback on throw). */
+  transaction<T>(fn: (session: RawSession) => Promise<T>): Promise<T>
+  /** One parameterised statement outside a transaction (any pooled connection). */
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** postgres://... ; when absent, PGlite is used. */
+  readonly url?: string
+  /** PGlite data directory; in memory when absent. */
+  readonly dataDir?: string
+  /** PostgreSQL schema to use as search_path (tests use one schema per file). */
+  readonly searchPath?: string
+  readonly poolSize?: number
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  return options.url === undefined
+    ? openPglite(options.dataDir)
+    : Promise.resolve(openPostgres(options))
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
+  await client.waitReady
+  const query = async <T>(sqlText: string, params?: unknown[]): Promise<T[]> =>
+    (await client.query<T>(sqlText, params)).rows
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // PGlite is one connection; its transaction() serialises callers.
+    transaction: (fn) =>
+      client.transaction(async (tx) =>
+        fn({
+          exec: async (sqlText) => {
+            await tx.exec(sqlText)
+          },
+          query: async <T>(sqlText: string, params?: unknown[]) =>
+            (await tx.query<T>(sqlText, params)).rows,
+        }),
+      ),
+    query,
+    close: () => client.close(),
+  }
+}
+
+function openPostgres(options: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    ...(options.searchPath === undefined
+      ? {}
+      : { options: `-c search_path=${options.searchPath}` }),
+  })
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => undefined)
+  return {
+    kind: 'postgres',
+    db: drizzlePg({ client: pool, schema }),
+    transaction: async (fn) => {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn({
+          exec: async (sqlText) => {
+            await client.query(sqlText)
+          },
+          query: async <T>(sqlText: string, params?: unknown[]) =>
+            (await client.query(sqlText, params)).rows as T[],
+        })
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    query: async <T>(sqlText: string, params?: unknown[]) =>
+      (await pool.query(sqlText, params)).rows as T[],
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The Drizzle view of migration 0000 (migrations/0000_init.sql is the source of truth; a test
+ * checks every column here exists there with the same type). The worker's own tables live in
+ * src/worker/schema.ts with migration 0001.
+ */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+})
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable('users', {
+  address: text('address').primaryKey(),
+  isStaff: boolean('is_staff').notNull().default(false),
+  createdAt: createdAt(),
+})
+
+export const assets = pgTable('assets', {
+  guid: text('guid').primaryKey(),
+  assetId: bigint('asset_id', { mode: 'bigint' }).notNull().unique(),
+  applicationId: bigint('application_id', { mode: 'bigint' }).unique(),
+  escrowAddress: text('escrow_address'),
+  status: text('status', { enum: ['DA', 'DC', 'RD'] })
+    .notNull()
+    .default('DA'),
+  name: text('name').notNull(),
+  unitName: text('unit_name').notNull(),
+  description: text('description').notNull().default(''),
+  imagePath: text('image_path'),
+  thumbnailPath: text('thumbnail_path'),
+  creatorAddress: text('creator_address').notNull(),
+  ownerAddress: text('owner_address'),
+  holdingAddress: text('holding_address'),
+  price: bigint('price', { mode: 'bigint' }),
+  highestBidValue: bigint('highest_bid_value', { mode: 'bigint' }),
+  highestBidSender: text('highest_bid_sender'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+export type AssetRow = typeof assets.$inferSelect
+
+export const OPERATION_STATUSES = ['pending', 'submitted', 'executed', 'failed'] as const
+
+export const operations = pgTable('operations', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  assetGuid: text('asset_guid').references(() => assets.guid),
+  applicationId: bigint('application_id', { mode: 'bigint' }).notNull(),
+  opType: text('op_type').notNull(),
+  value: bigint('value', { mode: 'bigint' }).notNull().default(0n),
+  sender: text('sender').notNull(),
+  txId: text('tx_id').unique(),
+  groupId: text('group_id'),
+  signedGroup: bytea('signed_group'),
+  status: text('status', { enum: OPERATION_STATUSES }).notNull().default('pending'),
+  failureReason: text('failure_reason'),
+  round: bigint('round', { mode: 'bigint' }),
+  blockTime: timestamp('block_time', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+export type OperationRow = typeof operations.$inferSelect
+
+export const chainCursor = pgTable('chain_cursor', {
+  name: text('name').primaryKey(),
+  round: bigint('round', { mode: 'bigint' }).notNull(),
+})
+
+export const creatorApplications = pgTable('creator_applications', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  walletAddress: text('wallet_address').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  alias: text('alias').notNull().default(''),
+  about: text('about').notNull(),
+  twitterUrl: text('twitter_url').notNull().default(''),
+  instagramUrl: text('instagram_url').notNull().default(''),
+  facebookUrl: text('facebook_url').notNull().default(''),
+  tiktokUrl: text('tiktok_url').notNull().default(''),
+  behanceUrl: text('behance_url').notNull().default(''),
+  portfolioUrl: text('portfolio_url').notNull(),
+  createdAt: createdAt(),
+})
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+})
+
+export const schema = {
+  users,
+  assets,
+  operations,
+  chainCursor,
+  creatorApplications,
+  newsletterSubscriptions,
+}

@@ -1,0 +1,102 @@
+/**
+ * Uploaded images, checked by content and never stored as sent: the format is read from the
+ * bytes (PNG, JPEG, GIF), the size and dimensions are bounded before anything is decoded
+ * (decompression bombs), then the image is re-encoded (dropping metadata and anything hidden in
+ * the file) and a WebP thumbnail is made. Keys are the SHA-256 of the stored bytes.
+ */
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
+import { ASSET_LIMITS } from '@unica/schemas'
+
+export const IMAGE_MESSAGES = {
+  required: 'Image is required',
+  tooLarge: 'File too large. Size should not exceed 4 MiB.',
+  invalid: 'Must be a valid image',
+} as const
+
+/** Largest side we accept, and largest pixel count (all frames of a GIF together). */
+export const MAX_SIDE = 8192
+export const MAX_PIXELS = 40_000_000
+const MAX_FRAMES = 200
+const THUMBNAIL_SIDE = 400
+
+type Format = 'png' | 'jpg' | 'gif'
+
+export interface ProcessedImage {
+  readonly format: Format
+  readonly width: number
+  readonly height: number
+  readonly image: { readonly key: string; readonly bytes: Buffer; readonly contentType: string }
+  readonly thumbnail: { readonly key: string; readonly bytes: Buffer; readonly contentType: string }
+}
+
+export class InvalidImage extends Error {}
+
+/** The format by magic number, whatever the file name or declared type says. */
+export function sniffFormat(bytes: Uint8Array): Format | undefined {
+  const starts = (...sig: number[]): boolean => sig.every((b, i) => bytes[i] === b)
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
+  if (starts(0xff, 0xd8, 0xff)) return 'jpg'
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif'
+  return undefined
+}
+
+const keyOf = (bytes: Uint8Array, ext: string): string =>
+  `${createHash('sha256').update(bytes).digest('hex')}.${ext}`
+
+/** Throws InvalidImage (with the spec's message) for anything that is not a sane image. */
+export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  if (bytes.length > ASSET_LIMITS.imageBytes) throw new InvalidImage(IMAGE_MESSAGES.tooLarge)
+  const format = sniffFormat(bytes)
+  if (format === undefined) throw new InvalidImage(IMAGE_MESSAGES.invalid)
+  const animated = format === 'gif'
+  const input = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const, animated }
+  try {
+    // metadata() reads headers only: the bounds are checked before any pixel is decoded.
+    const meta = await sharp(bytes, input).metadata()
+    const width = meta.width
+    const frameHeight = meta.pageHeight ?? meta.height
+    const frames = meta.pages ?? 1
+    if (
+      width < 1 ||
+      frameHeight < 1 ||
+      width > MAX_SIDE ||
+      frameHeight > MAX_SIDE ||
+      frames > MAX_FRAMES ||
+      width * frameHeight * frames > MAX_PIXELS
+    ) {
+      throw new InvalidImage(IMAGE_MESSAGES.invalid)
+    }
+    const pipeline = sharp(bytes, input).timeout({ seconds: 20 }).rotate()
+    const encoded =
+      format === 'png'
+        ? pipeline.png({ compressionLevel: 9 })
+        : format === 'jpg'
+          ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+          : pipeline.gif()
+    const image = await encoded.toBuffer()
+    const thumbnail = await sharp(bytes, { ...input, animated: false })
+      .timeout({ seconds: 20 })
+      .rotate()
+      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer()
+    return {
+      format,
+      width,
+      height: frameHeight,
+      image: { key: keyOf(image, format), bytes: image, contentType: CONTENT_TYPE[format] },
+      thumbnail: { key: keyOf(thumbnail, 'webp'), bytes: thumbnail, contentType: 'image/webp' },
+    }
+  } catch (error) {
+    if (error instanceof InvalidImage) throw error
+    // sharp's own errors: truncated, corrupt, over the pixel limit, or too slow to decode.
+    throw new InvalidImage(IMAGE_MESSAGES.invalid)
+  }
+}
+
+const CONTENT_TYPE: Record<Format, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+}

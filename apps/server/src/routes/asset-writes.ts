@@ -1,0 +1,182 @@
+/**
+ * POST /api/assets/validate_asset/ and POST /api/assets/submit_asset/ (spec sections 4, 5, 7).
+ *
+ * submit_asset trusts nothing it is sent: the asset must exist on chain with the marketplace NFT
+ * shape, its creator must be staff, its metadata hash must be a guid no other asset uses, and the
+ * upload must carry the creator's signed proof (verify/upload-proof.ts, review W11). The image is
+ * decoded only after all that, so anonymous uploads cost us no image work.
+ */
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { guidOfMetadataHash, isMarketplaceNft } from '@unica/contracts'
+import {
+  ASSET_LIMITS,
+  ASSET_MESSAGES,
+  Asset,
+  assetFieldProblems,
+  ErrorBody,
+  FieldErrors,
+  IdInput,
+} from '@unica/schemas'
+import type { AppContext } from '../context.js'
+import { assets, users } from '../db/index.js'
+import { ApiError, badRequest } from '../errors.js'
+import { IMAGE_MESSAGES, InvalidImage, processImage, sniffFormat } from '../media/images.js'
+import { orNotFound, readAsset } from '../verify/chain-read.js'
+import { uploadProofProblem } from '../verify/upload-proof.js'
+import { assetJson } from './asset-json.js'
+import { readForm } from './form.js'
+import { baseUrl, writeLimit } from './http.js'
+
+export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const { db } = ctx.database
+  const { chain, storage } = ctx
+
+  const nameTaken = async (name: string): Promise<boolean> => {
+    const rows = await db
+      .select({ guid: assets.guid })
+      .from(assets)
+      .where(sql`lower(${assets.name}) = lower(${name.trim()})`)
+      .limit(1)
+    return rows.length > 0
+  }
+
+  return (app, _options, done) => {
+    app.post(
+      '/api/assets/validate_asset/',
+      {
+        config: writeLimit(ctx),
+        schema: {
+          tags: ['assets'],
+          description: 'Field errors of unit_name, name, description (multipart or JSON).',
+          response: { 200: FieldErrors, 400: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const { fields } = await readForm(request, 0)
+        const values = {
+          unit_name: fields.unit_name ?? '',
+          name: fields.name ?? '',
+          description: fields.description ?? '',
+        }
+        const problems = assetFieldProblems(values)
+        if (problems.name === undefined && (await nameTaken(values.name))) {
+          problems.name = [ASSET_MESSAGES.duplicateName]
+        }
+        if (Object.keys(problems).length > 0) {
+          return reply.code(400).send({ detail: 'Invalid input.', ...problems })
+        }
+        return {}
+      },
+    )
+
+    app.post(
+      '/api/assets/submit_asset/',
+      {
+        config: writeLimit(ctx),
+        schema: {
+          tags: ['assets'],
+          description:
+            'Multipart asset_id, description, image, proof (the creator-signed note, see README).',
+          response: { 200: Asset, 201: Asset, 400: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const form = await readForm(request, ASSET_LIMITS.imageBytes)
+        const problems: Partial<Record<string, string[]>> = {}
+        const assetIdParse = IdInput.safeParse(form.fields.asset_id)
+        if (!assetIdParse.success) {
+          problems.asset_id = assetIdParse.error.issues.map((i) => i.message)
+        }
+        const description = form.fields.description ?? ''
+        Object.assign(problems, assetFieldProblems({ description }))
+        const image = form.file
+        if (image?.field !== 'image') problems.image = [IMAGE_MESSAGES.required]
+        else if (image.tooLarge) problems.image = [IMAGE_MESSAGES.tooLarge]
+        else if (sniffFormat(image.bytes) === undefined) problems.image = [IMAGE_MESSAGES.invalid]
+        const proof = form.fields.proof
+        if (proof === undefined || proof === '') problems.proof = [ASSET_MESSAGES.required]
+        if (Object.keys(problems).length > 0 || !assetIdParse.success || image === undefined) {
+          throw badRequest('Invalid input.', problems)
+        }
+        const assetId = BigInt(assetIdParse.data)
+
+        const params = await readAsset(chain, assetId)
+        if (params === undefined) {
+          throw badRequest('Invalid input.', { asset_id: ['No such asset on chain.'] })
+        }
+        const guid = guidOfMetadataHash(params.metadataHash)
+        if (!isMarketplaceNft(params) || guid === undefined) {
+          throw badRequest('Invalid input.', {
+            asset_id: ['Not a marketplace NFT (one unit, no freeze or clawback, a guid hash).'],
+          })
+        }
+        const creator = params.creator
+        const staff = await db.select().from(users).where(eq(users.address, creator))
+        if (staff.at(0)?.isStaff !== true) {
+          throw new ApiError(403, "The asset's creator is not staff.")
+        }
+        const account = await orNotFound(() =>
+          chain.algod.accountInformation(creator).exclude('all').do(),
+        )
+        const proofProblem = uploadProofProblem(proof ?? '', {
+          assetId,
+          creator,
+          authAddress: account?.authAddr?.toString(),
+          genesisHash: chain.genesisHash,
+          image: image.bytes,
+          description,
+        })
+        if (proofProblem !== undefined)
+          throw badRequest('Invalid input.', { proof: [proofProblem] })
+
+        let processed
+        try {
+          processed = await processImage(image.bytes)
+        } catch (error) {
+          if (error instanceof InvalidImage) {
+            throw badRequest('Invalid input.', { image: [error.message] })
+          }
+          throw error
+        }
+        const base = baseUrl(ctx, request)
+        const existing = await db.select().from(assets).where(eq(assets.assetId, assetId))
+        const same = existing.at(0)
+        if (same !== undefined) {
+          // Idempotent: the same upload again answers the stored asset; anything else conflicts.
+          if (same.imagePath === processed.image.key && same.description === description) {
+            return reply.code(200).send(assetJson(same, storage, base))
+          }
+          throw new ApiError(409, 'This asset was already submitted.')
+        }
+        await storage.put(processed.image.key, processed.image.bytes, processed.image.contentType)
+        await storage.put(
+          processed.thumbnail.key,
+          processed.thumbnail.bytes,
+          processed.thumbnail.contentType,
+        )
+        const inserted = await db
+          .insert(assets)
+          .values({
+            guid,
+            assetId,
+            status: 'DA',
+            name: params.name ?? '',
+            unitName: params.unitName ?? '',
+            description,
+            imagePath: processed.image.key,
+            thumbnailPath: processed.thumbnail.key,
+            creatorAddress: creator,
+          })
+          .onConflictDoNothing()
+          .returning()
+        const row = inserted.at(0)
+        if (row === undefined) {
+          throw new ApiError(409, 'This asset or its guid was already submitted.')
+        }
+        return reply.code(201).send(assetJson(row, storage, base))
+      },
+    )
+    done()
+  }
+}

@@ -1,0 +1,31 @@
+/** GET /api/token/ (CSRF) and GET /api/config/ (what the web app needs to reach the chain). */
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { PublicConfig, TokenAnswer } from '@unica/schemas'
+import type { AppContext } from '../context.js'
+
+export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  return (app, _options, done) => {
+    app.get(
+      '/api/token/',
+      { schema: { tags: ['session'], response: { 200: TokenAnswer } } },
+      (_request, reply) => ({ token: reply.generateCsrf() }),
+    )
+
+    const { chain } = ctx
+    const config: PublicConfig = {
+      network: chain.endpoints.network,
+      genesis_id: chain.genesisId,
+      algod_url: chain.endpoints.algodUrl,
+      indexer_url: chain.endpoints.indexerUrl,
+      usdc_id: chain.usdcId.toString(),
+      usdc_decimals: chain.usdcDecimals,
+      explorer_url: chain.endpoints.explorerUrl,
+    }
+    app.get(
+      '/api/config/',
+      { schema: { tags: ['session'], response: { 200: PublicConfig } } },
+      () => config,
+    )
+    done()
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Contract endpoints (spec section 7): compile_* answer our programs as assembled by @unica/avm
+ * (no algod compile endpoint); compile_escrow is retired (the escrow is the application account,
+ * see DESIGN); submit_contract and submit_configuration move an asset DA → DC → RD only after the
+ * chain shows it (verify/contract.ts). Submitting the same thing twice answers the same asset.
+ */
+import algosdk from 'algosdk'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { MANAGER_SCHEMA, clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
+import {
+  Asset,
+  CompileManagerResult,
+  CompileProxyBody,
+  CompileResult,
+  ErrorBody,
+  SubmitConfigurationBody,
+  SubmitContractBody,
+} from '@unica/schemas'
+import type { AppContext } from '../context.js'
+import { assets, users, type AssetRow } from '../db/index.js'
+import { ApiError, badRequest } from '../errors.js'
+import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
+import { assetJson } from './asset-json.js'
+import { baseUrl, writeLimit } from './http.js'
+
+const compiled = (p: { bytes: Uint8Array; hash: string }) => ({
+  hash: p.hash,
+  result: Buffer.from(p.bytes).toString('base64'),
+})
+
+export const ESCROW_RETIRED =
+  'compile_escrow is retired: the escrow is the application account itself ' +
+  '(algosdk.getApplicationAddress(app_id)), which moves funds only by the manager program.'
+
+export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const { db } = ctx.database
+  const { chain } = ctx
+
+  const assetBy = async (where: ReturnType<typeof eq>): Promise<AssetRow | undefined> =>
+    (await db.select().from(assets).where(where)).at(0)
+
+  const requireStaff = async (address: string): Promise<void> => {
+    const rows = await db.select().from(users).where(eq(users.address, address))
+    if (rows.at(0)?.isStaff !== true) throw new ApiError(403, "The asset's creator is not staff.")
+  }
+
+  return (app, _options, done) => {
+    const write = { config: writeLimit(ctx) }
+    app.post(
+      '/api/contracts/compile_proxy/',
+      {
+        ...write,
+        schema: { tags: ['contracts'], body: CompileProxyBody, response: { 200: CompileResult } },
+      },
+      (request) => compiled(proxyProgram(request.body.proxy_id)),
+    )
+    app.post(
+      '/api/contracts/compile_clear/',
+      { ...write, schema: { tags: ['contracts'], response: { 200: CompileResult } } },
+      () => compiled(clearProgram()),
+    )
+    app.post(
+      '/api/contracts/compile_manager/',
+      { ...write, schema: { tags: ['contracts'], response: { 200: CompileManagerResult } } },
+      () => ({
+        ...compiled(managerProgram()),
+        params: {
+          num_local_ints: MANAGER_SCHEMA.localInts,
+          num_local_byte_slices: MANAGER_SCHEMA.localBytes,
+          num_global_ints: MANAGER_SCHEMA.globalInts,
+          num_global_byte_slices: MANAGER_SCHEMA.globalBytes,
+        },
+      }),
+    )
+    app.post(
+      '/api/contracts/compile_escrow/',
+      { ...write, schema: { tags: ['contracts'], response: { 410: ErrorBody } } },
+      async (_request, reply) => {
+        await reply.code(410).send({ detail: ESCROW_RETIRED })
+      },
+    )
+
+    app.post(
+      '/api/contracts/submit_contract/',
+      {
+        ...write,
+        schema: {
+          tags: ['contracts'],
+          body: SubmitContractBody,
+          response: { 200: Asset, 400: ErrorBody },
+        },
+      },
+      async (request) => {
+        const appId = BigInt(request.body.app_id)
+        const state = await readManager(chain, appId)
+        const asset = await assetBy(eq(assets.assetId, state.nftId))
+        if (asset === undefined) {
+          throw badRequest('Invalid input.', {
+            app_id: ["This contract's NFT has not been submitted."],
+          })
+        }
+        const base = baseUrl(ctx, request)
+        if (asset.applicationId === appId) return assetJson(asset, ctx.storage, base)
+        if (asset.applicationId !== null) {
+          throw new ApiError(409, 'This asset already has a contract.')
+        }
+        // The manager sets C to the account that paid for its creation, and only the NFT's
+        // creator may (packages/contracts): so C = the asset's creator proves who deployed it.
+        if (state.creator !== asset.creatorAddress) {
+          throw badRequest('Invalid input.', {
+            app_id: ["This contract was not deployed by the NFT's creator."],
+          })
+        }
+        await requireStaff(asset.creatorAddress)
+        await checkCreation(chain, request.body.tx_id, appId)
+        const updated = await db
+          .update(assets)
+          .set({
+            applicationId: appId,
+            escrowAddress: algosdk.getApplicationAddress(appId).toString(),
+            status: 'DC',
+            updatedAt: new Date(),
+          })
+          .where(and(eq(assets.guid, asset.guid), eq(assets.status, 'DA')))
+          .returning()
+        const row = updated.at(0) ?? (await assetBy(eq(assets.guid, asset.guid)))
+        if (row?.applicationId !== appId)
+          throw new ApiError(409, 'This asset already has a contract.')
+        return assetJson(row, ctx.storage, base)
+      },
+    )
+
+    app.post(
+      '/api/contracts/submit_configuration/',
+      {
+        ...write,
+        schema: {
+          tags: ['contracts'],
+          body: SubmitConfigurationBody,
+          response: { 200: Asset, 400: ErrorBody },
+        },
+      },
+      async (request) => {
+        const appId = BigInt(request.body.app_id)
+        const asset = await assetBy(eq(assets.applicationId, appId))
+        if (asset === undefined) {
+          throw badRequest('Invalid input.', {
+            app_id: ['No asset uses this application: submit the contract first.'],
+          })
+        }
+        const base = baseUrl(ctx, request)
+        if (asset.status === 'RD') return assetJson(asset, ctx.storage, base)
+        const state = await readManager(chain, appId)
+        if (state.escrow !== algosdk.getApplicationAddress(appId).toString()) {
+          throw badRequest('Invalid input.', { app_id: ['The application is not configured.'] })
+        }
+        await requireStaff(asset.creatorAddress)
+        await checkConfiguration(chain, request.body.tx_id, appId, state.creator)
+        // The creator holds the NFT until the first trade; the chain follower keeps it true after.
+        const updated = await db
+          .update(assets)
+          .set({
+            status: 'RD',
+            ownerAddress: asset.ownerAddress ?? asset.creatorAddress,
+            holdingAddress: asset.holdingAddress ?? asset.creatorAddress,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(assets.guid, asset.guid), eq(assets.status, 'DC')))
+          .returning()
+        const row = updated.at(0) ?? (await assetBy(eq(assets.guid, asset.guid)))
+        if (row === undefined) throw new ApiError(409, 'The asset changed meanwhile. Try again.')
+        return assetJson(row, ctx.storage, base)
+      },
+    )
+    done()
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Users: GET /api/users/{address}/ (unknown addresses are plain non-staff users), and the
+ * newsletter and creator-application submissions. Staff are managed with the admin CLI only.
+ */
+import algosdk from 'algosdk'
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { Address, CreatorApplication, NewsletterSubscription, User } from '@unica/schemas'
+import { z } from 'zod'
+import type { AppContext } from '../context.js'
+import { creatorApplications, newsletterSubscriptions, users } from '../db/index.js'
+import { badRequest } from '../errors.js'
+import { writeLimit } from './http.js'
+
+export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const { db } = ctx.database
+  return (app, _options, done) => {
+    app.get(
+      '/api/users/:address/',
+      {
+        schema: {
+          tags: ['users'],
+          params: z.object({ address: Address }),
+          response: { 200: User },
+        },
+      },
+      async (request) => {
+        const { address } = request.params
+        const rows = await db
+          .select({ isStaff: users.isStaff })
+          .from(users)
+          .where(eq(users.address, address))
+        return { address, is_staff: rows.at(0)?.isStaff ?? false }
+      },
+    )
+
+    app.post(
+      '/api/users/submit_newsletter_subscription/',
+      {
+        config: writeLimit(ctx),
+        schema: {
+          tags: ['users'],
+          body: NewsletterSubscription,
+          response: { 201: NewsletterSubscription },
+        },
+      },
+      async (request, reply) => {
+        // Emails compare case-insensitively; subscribing twice is not an error (and reveals nothing).
+        const email = request.body.email.toLowerCase()
+        await db.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing()
+        return reply.code(201).send({ email })
+      },
+    )
+
+    app.post(
+      '/api/users/submit_creator_application/',
+      {
+        config: writeLimit(ctx),
+        schema: {
+          tags: ['users'],
+          body: CreatorApplication,
+          response: { 201: z.object({ id: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const a = request.body
+        if (!algosdk.isValidAddress(a.wallet_address)) {
+          throw badRequest('Invalid input.', { wallet_address: ['Must be an Algorand address.'] })
+        }
+        const [row] = await db
+          .insert(creatorApplications)
+          .values({
+            walletAddress: a.wallet_address,
+            name: a.name,
+            email: a.email,
+            alias: a.alias,
+            about: a.about,
+            twitterUrl: a.twitter_url,
+            instagramUrl: a.instagram_url,
+            facebookUrl: a.facebook_url,
+            tiktokUrl: a.tiktok_url,
+            behanceUrl: a.behance_url,
+            portfolioUrl: a.portfolio_url,
+          })
+          .returning({ id: creatorApplications.id })
+        return reply.code(201).send({ id: row.id.toString() })
+      },
+    )
+    done()
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * One round's effects on the database, inside the follower's transaction: every call to one of
+ * our managers becomes (or confirms) an operation in the history, whoever sent it; each touched
+ * asset's price, owner, holding address, escrow, status and highest bid follow the chain.
+ *
+ * Sources of truth, all in the block itself (so replaying a round gives the same result):
+ * - price and the escrowed NFT's owner: the manager's global A and O deltas;
+ * - configuration: global E set (DC -> RD); deployment: a creation of exactly our manager and clear
+ *   programs for one of our NFTs that has no app yet (DA -> DC);
+ * - bids: each bidder's bid of record as the trades set it (B sets it, BN and SN spend it);
+ * - where the NFT is: every transfer of it (top-level or inner, including close-outs).
+ */
+import algosdk from 'algosdk'
+import { clearProgram, escrowAddress, managerProgram } from '@unica/contracts'
+import type { RawSession } from '../db/index.js'
+import type { AppCallEvent, RoundEvents } from './block.js'
+import { bidChanges, classify } from './classify.js'
+
+interface AssetRow {
+  guid: string
+  asset_id: string
+  application_id: string | null
+  escrow_address: string | null
+  status: string
+  creator_address: string
+  owner_address: string | null
+  holding_address: string | null
+  price: string | null
+}
+
+/** An asset as this round leaves it. */
+interface Working {
+  readonly guid: string
+  readonly assetId: bigint
+  appId: bigint | null
+  escrow: string | null
+  status: string
+  /** O: who owns the NFT while the escrow holds it. */
+  escrowOwner: string | null
+  holding: string | null
+  price: bigint | null
+  bidsChanged: boolean
+}
+
+const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0
+const ZERO = new Uint8Array(32)
+
+function toWorking(r: AssetRow): Working {
+  // Until a transfer says otherwise, the NFT is where its creator minted it.
+  const holding = r.holding_address ?? r.creator_address
+  return {
+    guid: r.guid,
+    assetId: BigInt(r.asset_id),
+    appId: r.application_id === null ? null : BigInt(r.application_id),
+    escrow: r.escrow_address,
+    status: r.status,
+    escrowOwner: r.escrow_address !== null && holding === r.escrow_address ? r.owner_address : null,
+    holding,
+    price: r.price === null ? null : BigInt(r.price),
+    bidsChanged: false,
+  }
+}
+
+async function loadAssets(s: RawSession, round: RoundEvents): Promise<Working[]> {
+  const appIds = new Set<string>()
+  const assetIds = new Set<string>()
+  for (const e of round.events) {
+    if (e.kind === 'transfer') assetIds.add(e.assetId.toString())
+    else if (!e.created) appIds.add(e.appId.toString())
+    else if (e.args.length === 2 && e.args[1].length === 8) {
+      assetIds.add(algosdk.decodeUint64(e.args[1], 'bigint').toString())
+    }
+  }
+  if (appIds.size === 0 && assetIds.size === 0) return []
+  const rows = await s.query<AssetRow>(
+    `SELECT guid, asset_id::text, application_id::text, escrow_address, status, creator_address,
+            owner_address, holding_address, price::text
+       FROM assets
+      WHERE application_id = ANY($1::bigint[]) OR asset_id = ANY($2::bigint[])
+      FOR UPDATE`,
+    [[...appIds], [...assetIds]],
+  )
+  return rows.map(toWorking)
+}
+
+/** A creation of exactly our manager for one of our NFTs that has no app yet. */
+function deployedFor(call: AppCallEvent, byAsset: Map<bigint, Working>): Working | null {
+  if (!call.created || call.appId === 0n || call.args.length !== 2) return null
+  if (!same(call.approvalProgram, managerProgram().bytes)) return null
+  if (!same(call.clearProgram, clearProgram().bytes)) return null
+  if (call.args[1].length !== 8) return null
+  const asset = byAsset.get(algosdk.decodeUint64(call.args[1], 'bigint'))
+  return asset !== undefined && asset.appId === null ? asset : null
+}
+
+function applyDelta(asset: Working, call: AppCallEvent): void {
+  const a = call.globalDelta.get('A')
+  if (typeof a === 'bigint') asset.price = a === 0n ? null : a
+  const o = call.globalDelta.get('O')
+  if (o instanceof Uint8Array && o.length === 32) {
+    asset.escrowOwner = same(o, ZERO) ? null : algosdk.encodeAddress(o)
+  }
+  const e = call.globalDelta.get('E')
+  if (e instanceof Uint8Array && e.length === 32 && !same(e, ZERO)) {
+    asset.escrow = algosdk.encodeAddress(e)
+    if (asset.status === 'DC' || asset.status === 'DA') asset.status = 'RD'
+  }
+}
+
+async function recordOperation(
+  s: RawSession,
+  round: RoundEvents,
+  call: AppCallEvent,
+  asset: Working,
+  opType: string,
+  value: bigint,
+): Promise<void> {
+  // The chain is the truth: a row the sender stored for this transaction becomes executed, with
+  // the type and value the chain saw; its signed bytes are no longer needed.
+  await s.query(
+    `INSERT INTO operations (asset_guid, application_id, op_type, value, sender, tx_id, group_id,
+                             status, round, block_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'executed', $8, to_timestamp($9))
+     ON CONFLICT (tx_id) DO UPDATE
+        SET status = 'executed', op_type = EXCLUDED.op_type, value = EXCLUDED.value,
+            sender = EXCLUDED.sender, asset_guid = EXCLUDED.asset_guid,
+            group_id = EXCLUDED.group_id, round = EXCLUDED.round,
+            block_time = EXCLUDED.block_time, failure_reason = NULL, signed_group = NULL,
+            updated_at = now()`,
+    [
+      asset.guid,
+      (asset.appId ?? call.appId).toString(),
+      opType,
+      value.toString(),
+      call.sender,
+      call.txId,
+      call.groupId,
+      round.round.toString(),
+      round.timestamp.toString(),
+    ],
+  )
+}
+
+async function setBid(
+  s: RawSession,
+  appId: bigint,
+  bidder: string,
+  amount: bigint,
+  round: bigint,
+): Promise<void> {
+  if (amount === 0n) {
+    await s.query('DELETE FROM bids WHERE application_id = $1 AND bidder = $2', [
+      appId.toString(),
+      bidder,
+    ])
+    return
+  }
+  await s.query(
+    `INSERT INTO bids (application_id, bidder, amount, round) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (application_id, bidder) DO UPDATE SET amount = EXCLUDED.amount, round = EXCLUDED.round`,
+    [appId.toString(), bidder, amount.toString(), round.toString()],
+  )
+}
+
+async function save(s: RawSession, asset: Working): Promise<void> {
+  const owner =
+    asset.escrow !== null && asset.holding === asset.escrow ? asset.escrowOwner : asset.holding
+  await s.query(
+    `UPDATE assets
+        SET application_id = $2, escrow_address = $3, status = $4, owner_address = $5,
+            holding_address = $6, price = $7, updated_at = now()
+      WHERE guid = $1`,
+    [
+      asset.guid,
+      asset.appId?.toString() ?? null,
+      asset.escrow,
+      asset.status,
+      owner,
+      asset.holding,
+      asset.price?.toString() ?? null,
+    ],
+  )
+  if (!asset.bidsChanged || asset.appId === null) return
+  await s.query(
+    `WITH top AS (SELECT amount, bidder FROM bids WHERE application_id = $2
+                   ORDER BY amount DESC, round, bidder LIMIT 1)
+     UPDATE assets
+        SET highest_bid_value = (SELECT amount FROM top),
+            highest_bid_sender = (SELECT bidder FROM top)
+      WHERE guid = $1`,
+    [asset.guid, asset.appId.toString()],
+  )
+}
+
+export async function applyRound(s: RawSession, round: RoundEvents): Promise<void> {
+  const assets = await loadAssets(s, round)
+  if (assets.length === 0) return
+  const byApp = new Map<bigint, Working>()
+  const byAsset = new Map<bigint, Working>()
+  for (const a of assets) {
+    byAsset.set(a.assetId, a)
+    if (a.appId !== null) byApp.set(a.appId, a)
+  }
+  const touched = new Set<Working>()
+  for (const e of round.events) {
+    if (e.kind === 'transfer') {
+      const asset = byAsset.get(e.assetId)
+      if (asset === undefined) continue
+      if (e.amount > 0n) asset.holding = e.receiver
+      if (e.closeTo !== null && e.closeAmount > 0n) asset.holding = e.closeTo
+      touched.add(asset)
+      continue
+    }
+    const deployed = deployedFor(e, byAsset)
+    if (deployed !== null) {
+      deployed.appId = e.appId
+      deployed.escrow = escrowAddress(e.appId)
+      if (deployed.status === 'DA') deployed.status = 'DC'
+      byApp.set(e.appId, deployed)
+      touched.add(deployed)
+    }
+    const asset = byApp.get(e.appId)
+    if (asset === undefined) continue
+    const c = classify(e)
+    if (c === null) continue
+    touched.add(asset)
+    applyDelta(asset, e)
+    for (const [bidder, amount] of bidChanges(e, c)) {
+      await setBid(s, e.appId, bidder, amount, round.round)
+      asset.bidsChanged = true
+    }
+    await recordOperation(s, round, e, asset, c.opType, c.value)
+  }
+  for (const asset of touched) await save(s, asset)
+}

@@ -1,0 +1,141 @@
+/**
+ * The chain follower: reads every round from algod after a stored cursor and keeps the database
+ * true to the chain. Each round's effects and the cursor's advance commit in ONE transaction, so a
+ * crash at any point replays the round whole or not at all. A transaction-scoped advisory lock
+ * (per database schema) keeps any second follower from applying a round, so several server
+ * instances can share one database.
+ */
+import algosdk from 'algosdk'
+import type { Database } from '../db/index.js'
+import { readRound, type RoundEvents } from './block.js'
+import { applyRound } from './follower-apply.js'
+
+export const CURSOR_NAME = 'follower'
+
+export interface FollowerOptions {
+  /** The first round to read when no cursor is stored; by default the chain's current round. */
+  readonly startRound?: bigint
+  /** How long to wait for a new block before checking again (algod answers sooner on a block). */
+  readonly idleMs?: number
+  /** Rounds read concurrently and applied in one transaction while catching up. */
+  readonly batchRounds?: number
+  /** Called with each failure the loop survives (algod down, database busy). */
+  readonly onError?: (e: unknown) => void
+}
+
+export type StepResult = 'applied' | 'idle' | 'locked'
+
+export class Follower {
+  private running = false
+  private loop: Promise<void> | null = null
+  private woken = false
+
+  constructor(
+    private readonly database: Database,
+    private readonly algod: algosdk.Algodv2,
+    private readonly options: FollowerOptions = {},
+  ) {}
+
+  /** The last round applied; creates the cursor (before the start round) when absent. */
+  async cursor(): Promise<bigint> {
+    const rows = await this.database.query<{ round: string }>(
+      'SELECT round::text AS round FROM chain_cursor WHERE name = $1',
+      [CURSOR_NAME],
+    )
+    if (rows.length > 0) return BigInt(rows[0].round)
+    const start = this.options.startRound ?? (await this.algod.status().do()).lastRound
+    const before = start > 0n ? start - 1n : 0n
+    await this.database.query(
+      'INSERT INTO chain_cursor (name, round) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+      [CURSOR_NAME, before.toString()],
+    )
+    return this.cursor()
+  }
+
+  /** Applies the next rounds the chain has (up to batchRounds); resolves with how many. */
+  async step(): Promise<{ result: StepResult; rounds: number }> {
+    const next = (await this.cursor()) + 1n
+    const { lastRound } = await this.algod.status().do()
+    if (next > lastRound) return { result: 'idle', rounds: 0 }
+    const last = bigMin(lastRound, next + BigInt((this.options.batchRounds ?? 8) - 1))
+    const numbers: bigint[] = []
+    for (let r = next; r <= last; r++) numbers.push(r)
+    const rounds = await Promise.all(numbers.map((r) => readRound(this.algod, r)))
+    const result = await this.commit(rounds)
+    return { result, rounds: result === 'applied' ? rounds.length : 0 }
+  }
+
+  /** Applies rounds until the chain's current round; resolves with how many. */
+  async catchUp(): Promise<number> {
+    let n = 0
+    for (;;) {
+      const { result, rounds } = await this.step()
+      if (result !== 'applied') return n
+      n += rounds
+    }
+  }
+
+  private commit(rounds: readonly RoundEvents[]): Promise<StepResult> {
+    return this.database.transaction(async (s) => {
+      const [{ locked }] = await s.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.unica.follower')) AS locked",
+      )
+      if (!locked) return 'locked'
+      const rows = await s.query<{ round: string }>(
+        'SELECT round::text AS round FROM chain_cursor WHERE name = $1 FOR UPDATE',
+        [CURSOR_NAME],
+      )
+      // Another follower applied these rounds between our read and our lock: nothing to do.
+      if (rows.length === 0 || BigInt(rows[0].round) + 1n !== rounds[0].round) return 'locked'
+      for (const round of rounds) await applyRound(s, round)
+      await s.query('UPDATE chain_cursor SET round = $2 WHERE name = $1', [
+        CURSOR_NAME,
+        rounds[rounds.length - 1].round.toString(),
+      ])
+      return 'applied'
+    })
+  }
+
+  /** Cuts the idle wait short (the sender saw a new block). */
+  wake(): void {
+    this.woken = true
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.loop = this.run()
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    await this.loop
+    this.loop = null
+  }
+
+  private async run(): Promise<void> {
+    const idleMs = this.options.idleMs ?? 1000
+    while (this.running) {
+      let result: StepResult
+      try {
+        result = (await this.step()).result
+      } catch (e) {
+        // algod down or the database busy: wait, then retry the same round.
+        this.options.onError?.(e)
+        result = 'idle'
+      }
+      if (result !== 'applied') await sleep(idleMs, () => !this.running || this.woken)
+      this.woken = false
+    }
+  }
+}
+
+const bigMin = (a: bigint, b: bigint): bigint => (a < b ? a : b)
+
+/** Sleeps up to `ms`, waking early once `stop()` says so. */
+export async function sleep(ms: number, stop: () => boolean): Promise<void> {
+  const until = Date.now() + ms
+  while (Date.now() < until && !stop()) {
+    await new Promise((r) => setTimeout(r, Math.min(50, until - Date.now())))
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The worker: the operation sender and the chain follower, run in the server process by default
+ * (startWorker from the server entry) or alone (`npm run worker`, src/worker/main.ts). Any number
+ * of senders may run against one database (they claim rows with SKIP LOCKED); followers may too,
+ * but only one applies each round (advisory lock).
+ */
+import type algosdk from 'algosdk'
+import type { Database } from '../db/index.js'
+import { Follower } from './follower.js'
+import { Sender } from './sender.js'
+
+export { workerRoutes, type WorkerRoutesContext } from './routes.js'
+export { Follower } from './follower.js'
+export { Sender } from './sender.js'
+
+export interface WorkerOptions {
+  readonly database: Database
+  readonly algod: algosdk.Algodv2
+  /** FOLLOWER_START_ROUND: where a fresh database starts following (default: the current round). */
+  readonly followerStartRound?: bigint
+  readonly log?: (message: string, error?: unknown) => void
+}
+
+export interface Worker {
+  readonly sender: Sender
+  readonly follower: Follower
+  /** Wakes the sender at once (send_tx calls it after storing a group). */
+  wake(): void
+  stop(): Promise<void>
+}
+
+export function startWorker(options: WorkerOptions): Worker {
+  const { database, algod } = options
+  const onError = (what: string) => (e: unknown) => options.log?.(`${what} failed; retrying`, e)
+  const follower = new Follower(database, algod, {
+    startRound: options.followerStartRound,
+    onError: onError('follower'),
+  })
+  const sender = new Sender(database, algod, {
+    onError: onError('sender'),
+    idleMs: 250,
+    followerWaitMs: 5000,
+    wakeFollower: () => {
+      follower.wake()
+    },
+  })
+  sender.start()
+  follower.start()
+  return {
+    sender,
+    follower,
+    wake: () => {
+      sender.wake()
+    },
+    stop: async () => {
+      await Promise.all([sender.stop(), follower.stop()])
+    },
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * `npm run worker`: the operation sender and the chain follower as a process of their own, next to
+ * API instances started with RUN_WORKER=false, all sharing one PostgreSQL (DATABASE_URL). Several
+ * worker processes may run: senders claim disjoint rows, and one follower at a time applies rounds.
+ * Stops cleanly on SIGINT/SIGTERM (a round in progress commits or rolls back whole).
+ */
+import { connectChain } from '../chain.js'
+import { loadConfig } from '../config.js'
+import { migrate, openDatabase } from '../db/index.js'
+import { loadWorkerConfig } from './config.js'
+import { startWorker } from './index.js'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const { followerStartRound } = loadWorkerConfig()
+  if (config.databaseUrl === undefined) {
+    // PGlite is a single process's database: the server runs the worker inside itself instead.
+    console.error(
+      'npm run worker needs DATABASE_URL (a PostgreSQL shared with the API instances).\n' +
+        'With the embedded database, `npm run server` runs the worker in-process.',
+    )
+    process.exit(2)
+  }
+  const database = await openDatabase({ url: config.databaseUrl })
+  await migrate(database)
+  const chain = await connectChain(config.chain)
+  const worker = startWorker({
+    database,
+    algod: chain.algod,
+    followerStartRound,
+    log: (message, error) => {
+      console.error(message, error instanceof Error ? error.message : (error ?? ''))
+    },
+  })
+  console.log(`worker running: algod ${config.chain.algodUrl}, PostgreSQL`)
+  let stopping = false
+  const stop = (): void => {
+    if (stopping) process.exit(1)
+    stopping = true
+    void worker
+      .stop()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e)
+  process.exit(1)
+})

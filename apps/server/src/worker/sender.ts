@@ -1,0 +1,246 @@
+/**
+ * The operation sender: submits the signed groups send_tx stored, waits (bounded) for their
+ * confirmation and marks each executed, or failed with algod's reason.
+ *
+ * Crash safety: a row is claimed by one short UPDATE (FOR UPDATE SKIP LOCKED, so senders in
+ * several processes never take the same row) that sets it `submitted` and stamps the claim; a
+ * claim older than the lease is taken again. Submitting again is harmless: algod answers
+ * "already in ledger" for a committed transaction (= executed), and a group can never be
+ * committed twice. A group past its last valid round is failed only once the follower has read
+ * every round up to it without finding it (it marks found ones executed), so nothing executed is
+ * ever reported failed.
+ */
+import algosdk from 'algosdk'
+import type { Database } from '../db/index.js'
+import { algodFailure, isTransient } from './algod-errors.js'
+import { CURSOR_NAME, sleep } from './follower.js'
+import { splitMsgpack } from './msgpack-split.js'
+import { MAX_GROUP_SIZE } from './signed-group.js'
+
+export interface SenderOptions {
+  /** Rows claimed per step. */
+  readonly batch?: number
+  /** After this long a `submitted` claim is considered abandoned (its process died). */
+  readonly leaseMs?: number
+  /** How many rounds to wait for a confirmation before leaving the row to a later check. */
+  readonly confirmRounds?: number
+  readonly idleMs?: number
+  /**
+   * How long to let the follower record a confirmed operation itself before marking it executed
+   * here: when the follower does it, the operation turns executed in the same transaction as the
+   * asset's new price, owner and bids, so a client that polls it and then reloads sees both.
+   */
+  readonly followerWaitMs?: number
+  /** Asks the follower to look at the chain now. */
+  readonly wakeFollower?: () => void
+  readonly onError?: (e: unknown) => void
+}
+
+interface Claimed {
+  id: string
+  tx_id: string
+  signed_group: Uint8Array
+  attempts: number
+}
+
+export type Outcome = 'executed' | 'failed' | 'retry' | 'waiting'
+
+/** algod's refusal of a transaction that is already committed: the operation executed. */
+const IN_LEDGER = /already in ledger/i
+/** algod already holds it in its pool: wait for it like for a fresh submission. */
+const IN_POOL = /already in (the )?(transaction )?pool/i
+/** algod's refusal of a transaction outside its validity window. */
+const DEAD = /txn dead|round \d+ outside of \d+--\d+/i
+
+export class Sender {
+  private running = false
+  private loop: Promise<void> | null = null
+  private woken = false
+
+  constructor(
+    private readonly database: Database,
+    private readonly algod: algosdk.Algodv2,
+    private readonly options: SenderOptions = {},
+  ) {}
+
+  /** Claims open rows: new ones, ones whose retry delay passed, and abandoned claims. */
+  async claim(): Promise<Claimed[]> {
+    const leaseSeconds = (this.options.leaseMs ?? 60_000) / 1000
+    return this.database.query<Claimed>(
+      `UPDATE operations
+          SET status = 'submitted', attempts = attempts + 1, updated_at = now()
+        WHERE id IN (
+          SELECT id FROM operations
+           WHERE signed_group IS NOT NULL
+             AND ((status = 'pending'
+                   AND updated_at <= now() - make_interval(secs => least(attempts, 30)))
+               OR (status = 'submitted' AND updated_at <= now() - make_interval(secs => $2)))
+           ORDER BY id
+           LIMIT $1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id::text, tx_id, signed_group, attempts`,
+      [this.options.batch ?? 8, leaseSeconds],
+    )
+  }
+
+  /** One pass: claim, then submit and confirm each claimed group. Resolves with the outcomes. */
+  async step(): Promise<Outcome[]> {
+    const claimed = await this.claim()
+    const out: Outcome[] = []
+    for (const row of claimed) out.push(await this.process(row))
+    return out
+  }
+
+  async process(row: Claimed): Promise<Outcome> {
+    const bytes = new Uint8Array(row.signed_group)
+    const parts = splitMsgpack(bytes, MAX_GROUP_SIZE)
+    const call = algosdk.decodeSignedTransaction(parts[parts.length - 1]).txn
+    try {
+      await this.algod.sendRawTransaction(bytes).do()
+    } catch (e) {
+      const f = algodFailure(e)
+      if (isTransient(f)) return this.retry(row.id, f.message)
+      if (IN_LEDGER.test(f.message)) return this.confirmed(row.id, row.tx_id)
+      if (IN_POOL.test(f.message)) return this.confirm(row, call.lastValid)
+      if (DEAD.test(f.message)) return this.expire(row.id, call.lastValid)
+      return this.fail(row.id, f.message)
+    }
+    return this.confirm(row, call.lastValid)
+  }
+
+  /** Waits a bounded number of rounds for the app call to be committed. */
+  private async confirm(row: Claimed, lastValid: bigint): Promise<Outcome> {
+    const rounds = BigInt(this.options.confirmRounds ?? 10)
+    try {
+      let round = (await this.algod.status().do()).lastRound
+      const until = round + rounds
+      for (;;) {
+        const info = await this.algod.pendingTransactionInformation(row.tx_id).do()
+        if ((info.confirmedRound ?? 0n) > 0n) {
+          return await this.executed(row.id, info.confirmedRound!)
+        }
+        if (info.poolError !== '') return await this.fail(row.id, info.poolError)
+        if (round >= until || round > lastValid) return 'waiting'
+        round = (await this.algod.statusAfterBlock(round).do()).lastRound
+      }
+    } catch (e) {
+      // Algod forgot it (restarted) or is unreachable: the lease brings the row back for a
+      // resubmission, which tells "already in ledger" from "never arrived".
+      this.options.onError?.(e)
+      return 'waiting'
+    }
+  }
+
+  private async confirmed(id: string, txId: string): Promise<Outcome> {
+    try {
+      const info = await this.algod.pendingTransactionInformation(txId).do()
+      if ((info.confirmedRound ?? 0n) > 0n) return await this.executed(id, info.confirmedRound!)
+    } catch {
+      // algod keeps confirmed transactions only for a while; the follower fills in the round.
+    }
+    await this.mark(id, 'executed', null)
+    return 'executed'
+  }
+
+  private async executed(id: string, round: bigint): Promise<Outcome> {
+    await this.awaitFollower(round)
+    const header = await this.algod.block(round).headerOnly(true).do()
+    await this.database.query(
+      `UPDATE operations
+          SET status = 'executed', round = $2, block_time = to_timestamp($3),
+              failure_reason = NULL, signed_group = NULL, updated_at = now()
+        WHERE id = $1 AND status <> 'executed'`,
+      [id, round.toString(), header.block.header.timestamp.toString()],
+    )
+    return 'executed'
+  }
+
+  private async followerRound(): Promise<bigint | null> {
+    const rows = await this.database.query<{ round: string }>(
+      'SELECT round::text AS round FROM chain_cursor WHERE name = $1',
+      [CURSOR_NAME],
+    )
+    return rows.length === 0 ? null : BigInt(rows[0].round)
+  }
+
+  private async awaitFollower(round: bigint): Promise<void> {
+    const until = Date.now() + (this.options.followerWaitMs ?? 0)
+    this.options.wakeFollower?.()
+    while (Date.now() < until) {
+      const at = await this.followerRound()
+      if (at !== null && at >= round) return
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  /** Past its last valid round: failed once the follower has looked at every round to it. */
+  private async expire(id: string, lastValid: bigint): Promise<Outcome> {
+    const followed = await this.followerRound()
+    if (followed !== null && followed >= lastValid) {
+      return this.fail(
+        id,
+        `The transaction expired: not committed by its last valid round ${lastValid}.`,
+      )
+    }
+    return 'waiting'
+  }
+
+  private async fail(id: string, reason: string): Promise<Outcome> {
+    await this.mark(id, 'failed', reason)
+    return 'failed'
+  }
+
+  private async retry(id: string, reason: string): Promise<Outcome> {
+    await this.database.query(
+      `UPDATE operations SET status = 'pending', failure_reason = $2, updated_at = now()
+        WHERE id = $1 AND status = 'submitted'`,
+      [id, reason],
+    )
+    return 'retry'
+  }
+
+  /** Only an open row changes: the follower's "executed" (the chain's word) always stands. */
+  private async mark(
+    id: string,
+    status: 'executed' | 'failed',
+    reason: string | null,
+  ): Promise<void> {
+    await this.database.query(
+      `UPDATE operations
+          SET status = $2, failure_reason = $3, updated_at = now(),
+              signed_group = CASE WHEN $2 = 'executed' THEN NULL ELSE signed_group END
+        WHERE id = $1 AND status IN ('pending', 'submitted')`,
+      [id, status, reason],
+    )
+  }
+
+  /** Cuts the idle wait short: a new group was stored. */
+  wake(): void {
+    this.woken = true
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.loop = this.run()
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    await this.loop
+    this.loop = null
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let worked = false
+      try {
+        worked = (await this.step()).length > 0
+      } catch (e) {
+        this.options.onError?.(e)
+      }
+      if (!worked) await sleep(this.options.idleMs ?? 250, () => !this.running || this.woken)
+      this.woken = false
+    }
+  }
+}

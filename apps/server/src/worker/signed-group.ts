@@ -1,0 +1,176 @@
+/**
+ * What send_tx accepts: one complete signed group, as the contracts package builds it for a trade,
+ * whose app call names the declared operation. Everything here is a pure check of the bytes; the
+ * route then checks that the app is one of our managers.
+ */
+import algosdk from 'algosdk'
+import { OPERATION_ARGS, type Operation } from '@unica/contracts'
+import { MsgpackSplitError, splitMsgpack } from './msgpack-split.js'
+
+/** go-algorand's MaxTxGroupSize. */
+export const MAX_GROUP_SIZE = 16
+/** Far above any trade group (a few hundred bytes each); bounds what we store per request. */
+export const MAX_BLOB_BYTES = 16 * 1024
+
+export const OPERATIONS = Object.keys(OPERATION_ARGS) as Operation[]
+
+/** The group sizes each trade builder produces (packages/contracts/README.md, "Groups"). */
+const GROUP_SIZES: Record<Operation, readonly number[]> = {
+  ASK: [1, 2], // change or cancel; list (NFT deposit + call)
+  BID: [1, 2, 3], // lower or cancel; raise (USDC + call); first (box payment + USDC + call)
+  BUY_NOW: [1, 2], // bid covers the ask; USDC top-up + call
+  SELL_NOW: [1, 2], // NFT in escrow; NFT from wallet + call
+}
+
+/** Which transaction types may come before the app call in each trade. */
+const DEPOSIT_TYPES: readonly algosdk.TransactionType[] = [
+  algosdk.TransactionType.pay,
+  algosdk.TransactionType.axfer,
+]
+
+export class GroupError extends Error {
+  constructor(
+    readonly field: 'blob' | 'operation',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface ParsedGroup {
+  readonly operation: Operation
+  /** Each signed transaction's bytes, in order (their concatenation is what algod takes). */
+  readonly signed: readonly Uint8Array[]
+  readonly appId: bigint
+  readonly sender: string
+  /** The app call's transaction id: the operation's identity. */
+  readonly txId: string
+  /** base64 group id, null for a single transaction. */
+  readonly groupId: string | null
+  /** The amount the signer agreed to (args[1]): ask price, new bid, price paid, bid accepted. */
+  readonly value: bigint
+  readonly firstValid: bigint
+  readonly lastValid: bigint
+  readonly genesisHash: string
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+function decodeBase64(blob: string): Uint8Array {
+  const compact = blob.replace(/\s+/g, '')
+  if (compact.length === 0) throw new GroupError('blob', 'This field may not be blank.')
+  if (!BASE64.test(compact) || compact.length % 4 === 1) {
+    throw new GroupError('blob', 'Not valid base64.')
+  }
+  if ((compact.length * 3) / 4 > MAX_BLOB_BYTES + 3) {
+    throw new GroupError('blob', `A signed group is at most ${MAX_BLOB_BYTES} bytes.`)
+  }
+  return new Uint8Array(Buffer.from(compact, 'base64'))
+}
+
+function decodeEach(bytes: Uint8Array): {
+  parts: Uint8Array[]
+  stxns: algosdk.SignedTransaction[]
+} {
+  let parts: Uint8Array[]
+  try {
+    parts = splitMsgpack(bytes, MAX_GROUP_SIZE)
+  } catch (e) {
+    const why = e instanceof MsgpackSplitError ? e.message : 'unreadable'
+    throw new GroupError('blob', `Not a signed transaction group (${why}).`)
+  }
+  const stxns = parts.map((part, i) => {
+    try {
+      return algosdk.decodeSignedTransaction(part)
+    } catch {
+      throw new GroupError('blob', `Transaction ${i} is not a signed transaction.`)
+    }
+  })
+  return { parts, stxns }
+}
+
+function isSigned(s: algosdk.SignedTransaction): boolean {
+  return s.sig !== undefined || s.msig !== undefined || s.lsig !== undefined
+}
+
+const same = (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean =>
+  a !== undefined && b !== undefined && Buffer.compare(a, b) === 0
+
+/** The id of a group is computed over its members with their group field cleared (as go does). */
+function withoutGroup(t: algosdk.Transaction): algosdk.Transaction {
+  const data = t.toEncodingData()
+  data.delete('grp')
+  return algosdk.Transaction.fromEncodingData(data)
+}
+
+/** The group's own consistency: ids, signatures, one network, one sender. */
+function checkGroup(stxns: algosdk.SignedTransaction[]): void {
+  const txns = stxns.map((s) => s.txn)
+  stxns.forEach((s, i) => {
+    if (!isSigned(s)) throw new GroupError('blob', `Transaction ${i} is not signed.`)
+  })
+  // Every member carries the id of exactly this set of transactions (a lone transaction may carry
+  // none); a missing member or a foreign one changes the id, so an incomplete group is refused.
+  const expected = algosdk.computeGroupID(txns.map(withoutGroup))
+  txns.forEach((t, i) => {
+    const lone = txns.length === 1 && (t.group === undefined || t.group.every((b) => b === 0))
+    if (!lone && !same(t.group, expected)) {
+      throw new GroupError('blob', `Transaction ${i} does not carry the group's id.`)
+    }
+  })
+  const first = txns[0]
+  for (const [i, t] of txns.entries()) {
+    if (!same(t.genesisHash, first.genesisHash)) {
+      throw new GroupError('blob', `Transaction ${i} is for another network.`)
+    }
+    if (t.sender.toString() !== first.sender.toString()) {
+      throw new GroupError('blob', 'Every transaction of a trade is sent by the same account.')
+    }
+  }
+}
+
+/** Decodes and checks a base64 blob against the declared operation. Throws GroupError. */
+export function parseSignedGroup(blob: string, operation: Operation): ParsedGroup {
+  const { parts, stxns } = decodeEach(decodeBase64(blob))
+  checkGroup(stxns)
+  const txns = stxns.map((s) => s.txn)
+  const call = txns[txns.length - 1]
+  if (call.type !== algosdk.TransactionType.appl || call.applicationCall === undefined) {
+    throw new GroupError('blob', 'The last transaction must be the call to the NFT contract.')
+  }
+  const app = call.applicationCall
+  if (app.appIndex === 0n || app.onComplete !== algosdk.OnApplicationComplete.NoOpOC) {
+    throw new GroupError('blob', 'The app call must be a plain call to an existing contract.')
+  }
+  const name = app.appArgs[0] as Uint8Array | undefined
+  const declared = new TextEncoder().encode(OPERATION_ARGS[operation])
+  if (name === undefined || !same(name, declared)) {
+    throw new GroupError('operation', `The signed group is not a ${operation} operation.`)
+  }
+  if (app.appArgs.length !== 2 || app.appArgs[1].length !== 8) {
+    throw new GroupError('blob', 'The app call must carry the operation and its amount.')
+  }
+  if (!GROUP_SIZES[operation].includes(txns.length)) {
+    throw new GroupError(
+      'blob',
+      `A ${operation} group has ${GROUP_SIZES[operation].join(' or ')} transactions.`,
+    )
+  }
+  txns.slice(0, -1).forEach((t, i) => {
+    if (!DEPOSIT_TYPES.includes(t.type)) {
+      throw new GroupError('blob', `Transaction ${i} must be a payment or an asset transfer.`)
+    }
+  })
+  return {
+    operation,
+    signed: parts,
+    appId: app.appIndex,
+    sender: call.sender.toString(),
+    txId: call.txID(),
+    groupId: txns.length === 1 ? null : Buffer.from(call.group ?? []).toString('base64'),
+    value: algosdk.decodeUint64(app.appArgs[1], 'bigint'),
+    firstValid: call.firstValid,
+    lastValid: call.lastValid,
+    genesisHash: Buffer.from(call.genesisHash ?? new Uint8Array()).toString('base64'),
+  }
+}

@@ -1,0 +1,103 @@
+/** GET /api/token/, GET /api/config/, GET /api/users/{address}/, CSRF, errors, OpenAPI. */
+import algosdk from 'algosdk'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../src/db/index.js'
+import { startTestServer, type TestServer } from './app.js'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server.close()
+})
+
+describe('GET /api/config/', () => {
+  it("answers the chain's own facts", async () => {
+    const response = await server.get('/api/config/')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      network: 'devnet',
+      genesis_id: server.devnet.info.genesisId,
+      algod_url: server.devnet.urls.algod,
+      indexer_url: server.devnet.urls.indexer,
+      usdc_id: server.devnet.info.usdcAssetId.toString(),
+      usdc_decimals: 6,
+      explorer_url: `${server.devnet.urls.algod}/explorer`,
+    })
+  })
+})
+
+describe('GET /api/users/{address}/', () => {
+  it('answers is_staff from the users table, false for unknown addresses', async () => {
+    const staff = algosdk.generateAccount().addr.toString()
+    const other = algosdk.generateAccount().addr.toString()
+    await server.database.db.insert(users).values({ address: staff, isStaff: true })
+    expect((await server.get(`/api/users/${staff}/`)).json()).toEqual({
+      address: staff,
+      is_staff: true,
+    })
+    expect((await server.get(`/api/users/${other}/`)).json()).toEqual({
+      address: other,
+      is_staff: false,
+    })
+  })
+
+  it('refuses what is not an address with a field error', async () => {
+    const response = await server.get('/api/users/not-an-address/')
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      detail: 'Invalid input.',
+      address: ['Must be an Algorand address.'],
+    })
+  })
+})
+
+describe('CSRF', () => {
+  it('GET /api/token/ answers a token', async () => {
+    const response = await server.get('/api/token/')
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ token: string }>().token).toMatch(/.{20,}/)
+  })
+
+  it('refuses a POST without a token, with a wrong one, or without its cookie', async () => {
+    const url = '/api/users/submit_newsletter_subscription/'
+    const payload = { email: 'a@example.com' }
+    const { token, cookie } = await server.csrf()
+    const without = await server.app.inject({ method: 'POST', url, payload, headers: { cookie } })
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { cookie, 'x-csrftoken': token.slice(1) },
+    })
+    const noCookie = await server.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'x-csrftoken': token },
+    })
+    for (const response of [without, wrong, noCookie]) {
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({ detail: 'CSRF token missing or incorrect.' })
+    }
+  })
+})
+
+describe('errors', () => {
+  it('answers unknown paths with a JSON 404', async () => {
+    const response = await server.get('/api/nothing/')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ detail: 'Not found.' })
+  })
+})
+
+describe('OpenAPI', () => {
+  it('is served at /api/docs', async () => {
+    const response = await server.get('/api/docs/json')
+    expect(response.statusCode).toBe(200)
+    const doc = response.json<{ paths: Record<string, unknown> }>()
+    expect(Object.keys(doc.paths)).toContain('/api/users/{address}/')
+  })
+})

@@ -1,0 +1,143 @@
+/** Assets (spec section 3): the list, its filters (section 7), and the create-NFT payloads. */
+import { z } from 'zod'
+import { Address, Guid, IdInput, PageQuery, Timestamp, Uint64String } from './common.js'
+
+/** DA: created, no contract. DC: contract deployed, not configured. RD: ready and tradable. */
+export const AssetStatus = z.enum(['DA', 'DC', 'RD'])
+export type AssetStatus = z.infer<typeof AssetStatus>
+
+export const HighestBid = z.object({ value: Uint64String, sender: Address })
+export type HighestBid = z.infer<typeof HighestBid>
+
+export const Asset = z.object({
+  guid: Guid,
+  asset_id: Uint64String,
+  application_id: Uint64String.nullable(),
+  escrow_address: Address.nullable(),
+  status: AssetStatus,
+  name: z.string(),
+  unit_name: z.string(),
+  description: z.string(),
+  /** Absolute URL of the re-encoded image, or null when none was uploaded. */
+  image: z.string().nullable(),
+  /** Absolute URL of the WebP thumbnail, or null. */
+  thumbnail: z.string().nullable(),
+  creator_address: Address,
+  owner_address: Address.nullable(),
+  holding_address: Address.nullable(),
+  /** Ask in USDC base units; null when not for sale. */
+  price: Uint64String.nullable(),
+  highest_bid: HighestBid.nullable(),
+  created_at: Timestamp,
+})
+export type Asset = z.infer<typeof Asset>
+
+export const ASSET_ORDERINGS = ['created_at', '-created_at', '-highest_bid__value'] as const
+export const AssetOrdering = z.enum(ASSET_ORDERINGS)
+
+/** A comma-separated list of ids (`asset_id__in=1,2,3`), as Django filters take it. */
+const IdList = z
+  .string()
+  .max(2000, 'Too many ids.')
+  .transform((s, ctx) => {
+    const parts = s.split(',').filter((p) => p !== '')
+    const ids: string[] = []
+    for (const p of parts) {
+      const r = IdInput.safeParse(p.trim())
+      if (!r.success) {
+        ctx.addIssue({ code: 'custom', message: `"${p.slice(0, 30)}" is not a valid id.` })
+        return z.NEVER
+      }
+      ids.push(r.data)
+    }
+    return ids
+  })
+
+export const AssetListQuery = PageQuery.extend({
+  status: AssetStatus.optional(),
+  status__exclude: AssetStatus.optional(),
+  ordering: AssetOrdering.optional(),
+  price__gt: Uint64String.optional(),
+  highest_bid__value__gt: Uint64String.optional(),
+  asset_id__in: IdList.optional(),
+  application_id__in: IdList.optional(),
+  owner_address: Address.optional(),
+  creator_address: Address.optional(),
+})
+export type AssetListQuery = z.infer<typeof AssetListQuery>
+
+/** Chain limits (go-algorand MaxAssetUnitNameBytes, MaxAssetNameBytes) and our note budget. */
+export const ASSET_LIMITS = {
+  unitNameBytes: 8,
+  nameBytes: 32,
+  /**
+   * The description travels in the ARC-69 note (max 1024 bytes) beside a media URL of up to 96
+   * bytes and the JSON envelope; 800 bytes of JSON-escaped UTF-8 always fit.
+   */
+  descriptionBytes: 800,
+  imageBytes: 4 * 1024 * 1024,
+} as const
+
+/** validate_asset's multipart fields (all optional here: missing ones get field errors). */
+export const ValidateAssetFields = z.object({
+  unit_name: z.string().optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+})
+
+/** submit_asset's multipart fields besides the image file. */
+export const SubmitAssetFields = z.object({
+  asset_id: IdInput,
+  description: z.string().optional(),
+  /**
+   * Base64 of a transaction signed by the asset's creator (never broadcast): a 0-Algo payment to
+   * themselves whose note is `submitAssetProofNote(...)`. It proves the upload is the creator's.
+   */
+  proof: z.string().max(4096, 'Too large.').optional(),
+})
+
+/**
+ * The note the creator signs to authorise an upload: it binds the asset id and the SHA-256 (hex)
+ * of the image file's bytes and of the description's UTF-8, so a proof cannot carry other content.
+ */
+export function submitAssetProofNote(
+  assetId: string,
+  imageSha256Hex: string,
+  descriptionSha256Hex: string,
+): string {
+  return `unica:submit_asset:v1:${assetId}:${imageSha256Hex}:${descriptionSha256Hex}`
+}
+
+export const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const
+
+export const ASSET_MESSAGES = {
+  required: 'This field is required.',
+  maxBytes: (n: number) => `Ensure this field has no more than ${n} bytes.`,
+  duplicateName: 'An asset with this name already exists.',
+} as const
+
+const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length
+
+/** The description's size as the ARC-69 note carries it: JSON-escaped UTF-8. */
+export const descriptionBytes = (s: string): number => utf8Bytes(JSON.stringify(s)) - 2
+
+/**
+ * validate_asset's rules that need no database (the server adds the duplicate-name check):
+ * required fields and the chain's byte limits. Missing keys mean "not checked".
+ */
+export function assetFieldProblems(fields: {
+  unit_name?: string
+  name?: string
+  description?: string
+}): Partial<Record<string, string[]>> {
+  const out: Partial<Record<string, string[]>> = {}
+  const check = (key: string, value: string | undefined, max: number, bytes = utf8Bytes) => {
+    if (value === undefined) return
+    if (value.trim() === '') out[key] = [ASSET_MESSAGES.required]
+    else if (bytes(value) > max) out[key] = [ASSET_MESSAGES.maxBytes(max)]
+  }
+  check('unit_name', fields.unit_name, ASSET_LIMITS.unitNameBytes)
+  check('name', fields.name, ASSET_LIMITS.nameBytes)
+  check('description', fields.description, ASSET_LIMITS.descriptionBytes, descriptionBytes)
+  return out
+}

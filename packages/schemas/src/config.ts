@@ -1,0 +1,20 @@
+/** GET /api/token/ and GET /api/config/ (the web app's public runtime configuration). */
+import { z } from 'zod'
+import { Uint64String } from './common.js'
+
+export const TokenAnswer = z.object({ token: z.string() })
+
+export const NETWORKS = ['devnet', 'localnet', 'testnet', 'mainnet'] as const
+export const Network = z.enum(NETWORKS)
+export type Network = z.infer<typeof Network>
+
+export const PublicConfig = z.object({
+  network: Network,
+  genesis_id: z.string(),
+  algod_url: z.string(),
+  indexer_url: z.string(),
+  usdc_id: Uint64String,
+  usdc_decimals: z.number().int(),
+  explorer_url: z.string(),
+})
+export type PublicConfig = z.infer<typeof PublicConfig>

@@ -1,0 +1,55 @@
+/** Operations: the history of every manager call, and the send queue's status (spec 3, 7). */
+import { z } from 'zod'
+import { Address, Guid, PageQuery, Timestamp, Uint64String } from './common.js'
+
+/** Trades the web app sends through send_tx. */
+export const TRADE_OPERATIONS = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'] as const
+export const TradeOperation = z.enum(TRADE_OPERATIONS)
+export type TradeOperation = z.infer<typeof TradeOperation>
+
+/** Every op_type the history holds: trades plus the non-trade calls the chain follower sees. */
+export const OP_TYPES = [...TRADE_OPERATIONS, 'CONFIGURE', 'OPT_IN', 'CLOSE_OUT', 'CLEAR'] as const
+export const OpType = z.enum(OP_TYPES)
+export type OpType = z.infer<typeof OpType>
+
+export const Operation = z.object({
+  operation_id: z.string(),
+  asset_guid: Guid.nullable(),
+  application_id: Uint64String,
+  op_type: z.string(),
+  value: Uint64String,
+  sender: Address,
+  tx_id: z.string().nullable(),
+  round: Uint64String.nullable(),
+  block_time: Timestamp.nullable(),
+  is_pending: z.boolean(),
+  is_executed: z.boolean(),
+  created_at: Timestamp,
+})
+export type Operation = z.infer<typeof Operation>
+
+export const OperationListQuery = PageQuery.extend({
+  asset__guid: Guid.optional(),
+})
+export type OperationListQuery = z.infer<typeof OperationListQuery>
+
+/** POST /api/operations/send_tx/: a signed group (base64 of concatenated msgpack) and its kind. */
+export const SendTxBody = z.object({
+  blob: z
+    .string()
+    .min(1, 'This field is required.')
+    .max(64 * 1024, 'Too large.'),
+  operation: TradeOperation,
+})
+export type SendTxBody = z.infer<typeof SendTxBody>
+
+export const SendTxAnswer = z.object({ operation_id: z.string() })
+
+/** GET /api/operations/{id}. */
+export const OperationStatus = z.object({
+  operation_id: z.string(),
+  is_pending: z.boolean(),
+  is_executed: z.boolean(),
+  failure_reason: z.string().nullable(),
+})
+export type OperationStatus = z.infer<typeof OperationStatus>
