@@ -22,9 +22,14 @@ export interface ManagerState {
 
 const ZERO = new Uint8Array(32)
 
+// Plain byte comparison rather than Node's Buffer, so the decoders also run in the browser.
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i])
+}
+
 function find(kv: readonly KeyValue[], key: string): algosdk.modelsv2.TealValue | undefined {
   const k = new TextEncoder().encode(key)
-  return kv.find((e) => Buffer.compare(e.key, k) === 0)?.value
+  return kv.find((e) => bytesEqual(e.key, k))?.value
 }
 
 function uint(kv: readonly KeyValue[], key: string): bigint {
@@ -34,7 +39,7 @@ function uint(kv: readonly KeyValue[], key: string): bigint {
 
 function address(kv: readonly KeyValue[], key: string): string | null {
   const v = find(kv, key)
-  if (v?.type !== 1 || v.bytes.length !== 32 || Buffer.compare(v.bytes, ZERO) === 0) return null
+  if (v?.type !== 1 || v.bytes.length !== 32 || bytesEqual(v.bytes, ZERO)) return null
   return new algosdk.Address(v.bytes).toString()
 }
 

@@ -10,7 +10,8 @@ const UINT64_MAX = 2n ** 64n - 1n
 /** A uint64 as a decimal string without sign, leading zeros or spaces. */
 export const Uint64String = z
   .string()
-  .regex(/^(0|[1-9][0-9]{0,19})$/, 'Must be a whole number.')
+  // zod runs every check even after one fails: abort, so BigInt() only sees digits.
+  .regex(/^(0|[1-9][0-9]{0,19})$/, { message: 'Must be a whole number.', abort: true })
   .refine((s) => BigInt(s) <= UINT64_MAX, 'Must be at most 2^64 - 1.')
 
 /** A uint64 input: a decimal string, or a JSON number that is a non-negative safe integer. */

@@ -28,7 +28,8 @@ function program(bytes: Uint8Array, source: string): Program {
   return { bytes, hash: new algosdk.Address(programHash(bytes)).toString(), source }
 }
 
-const fromBase64 = (b64: string): Uint8Array => new Uint8Array(Buffer.from(b64, 'base64'))
+// algosdk's decoder rather than Node's Buffer, so the programs also load in the browser.
+const fromBase64 = (b64: string): Uint8Array => algosdk.base64ToBytes(b64)
 
 const manager = program(fromBase64(MANAGER_BYTES), MANAGER_SOURCE)
 const clear = program(fromBase64(CLEAR_BYTES), CLEAR_SOURCE)

@@ -10,7 +10,7 @@ export const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
 export const MAX_PROXY_ID = 2147483646
 
 export function hex(bytes: Uint8Array): string {
-  return '0x' + Buffer.from(bytes).toString('hex')
+  return '0x' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** The proxy source with the build-time values filled in; only the proxy id is left open. */

@@ -1,0 +1,202 @@
+/**
+ * Create NFT (spec sections 2, 4 and 5): image box, Ticker Symbol, Asset Name, Description, the
+ * total cost, a limits error box and the Add NFT button. Validate (image here, the fields by the
+ * backend), create on chain, verify, submit, then go to the deploy screen with start=true.
+ */
+import { totalCreateCost } from '@unica/contracts'
+import { useEffect, useId, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { Spinner, buttonClass, inputClass } from '../components/modal.js'
+import { fieldErrors } from '../lib/api.js'
+import { validateAsset } from '../lib/endpoints.js'
+import { MESSAGES } from '../lib/errors.js'
+import { formatAlgos } from '../lib/format.js'
+import { paths } from '../routes/paths.js'
+import { showError } from '../state/session.js'
+import { useServices } from '../state/services.js'
+import { useStore } from '../state/store.js'
+import { createNft } from './flows.js'
+import { imageError } from './image.js'
+
+/** Max opted-in apps per account the UI allows before creating (spec section 9). */
+export const MAX_OPTED_IN_APPS = 10
+
+type Field = 'unit_name' | 'name' | 'description' | 'image'
+
+export function AddNftPage() {
+  const services = useServices()
+  const navigate = useNavigate()
+  const account = useStore(services.store, (s) => s.account)
+  const pendingUpdate = useStore(services.store, (s) => s.pendingUpdate)
+  const [unitName, setUnitName] = useState('')
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [image, setImage] = useState<File | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [validating, setValidating] = useState(false)
+  const [cost, setCost] = useState<bigint | null>(null)
+  const ids = { unit: useId(), name: useId(), description: useId(), image: useId() }
+
+  useEffect(() => {
+    let live = true
+    services
+      .chain()
+      .then((c) => c.params())
+      .then((p) => {
+        if (live) setCost(totalCreateCost(p).total)
+      })
+      .catch((e: unknown) => {
+        if (live) showError(services, e)
+      })
+    return () => {
+      live = false
+    }
+  }, [services])
+
+  const limitError =
+    account !== null && account.appsOptedIn >= MAX_OPTED_IN_APPS ? MESSAGES.maxAppsCreate : null
+  const firstError = Object.values(errors).find((e): e is string => typeof e === 'string') ?? null
+  const ready = account !== null && cost !== null
+  const disabled =
+    !ready || validating || pendingUpdate !== null || firstError !== null || limitError !== null
+
+  const clear = (f: Field) => {
+    setErrors((e) => ({ ...e, [f]: undefined }))
+  }
+
+  async function submit(e: React.SyntheticEvent) {
+    e.preventDefault()
+    setValidating(true)
+    try {
+      const found: Partial<Record<Field, string>> = {}
+      const img = await imageError(image)
+      if (img !== null) found.image = img
+      const form = new FormData()
+      form.set('unit_name', unitName)
+      form.set('name', name)
+      form.set('description', description)
+      try {
+        const answer = await validateAsset(services.api, form)
+        for (const [k, v] of Object.entries(answer)) {
+          const m = Array.isArray(v) ? (v[0] as string | undefined) : v
+          if (m !== undefined && m !== '') found[k as Field] = m
+        }
+      } catch (err) {
+        const fields = fieldErrors(err)
+        if (Object.keys(fields).length === 0) throw err
+        Object.assign(found, fields)
+      }
+      setErrors(found)
+      if (Object.keys(found).length > 0) return
+      setValidating(false)
+      const asset = await createNft(services, { unitName, name, description, image: image! })
+      void navigate(paths.deployContract(asset.guid, true))
+    } catch (err) {
+      showError(services, err)
+    } finally {
+      setValidating(false)
+    }
+  }
+
+  const fieldError = (f: Field) =>
+    errors[f] !== undefined && (
+      <p id={`${f}-error`} role="alert" className="mt-1 text-sm text-red-700">
+        {errors[f]}
+      </p>
+    )
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="mx-auto flex max-w-xl flex-col gap-4"
+    >
+      <h1 className="text-3xl font-bold">Create NFT</h1>
+      <div>
+        <label
+          htmlFor={ids.image}
+          className="flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-300 p-8 text-center hover:bg-slate-50"
+        >
+          <span className="font-medium">{image === null ? 'Upload an image' : image.name}</span>
+          <span className="text-sm text-slate-500">PNG, JPG, GIF up to 4MB, 1000 x 1000 px</span>
+        </label>
+        <input
+          id={ids.image}
+          type="file"
+          accept="image/png,image/jpeg,image/gif"
+          className="sr-only"
+          aria-invalid={errors.image !== undefined}
+          onChange={(e) => {
+            setImage(e.target.files?.[0] ?? null)
+            clear('image')
+          }}
+        />
+        {fieldError('image')}
+      </div>
+      <div>
+        <label htmlFor={ids.unit} className="mb-1 block text-sm font-medium">
+          Ticker Symbol
+        </label>
+        <input
+          id={ids.unit}
+          className={inputClass}
+          value={unitName}
+          aria-invalid={errors.unit_name !== undefined}
+          onChange={(e) => {
+            setUnitName(e.target.value.toUpperCase())
+            clear('unit_name')
+          }}
+        />
+        {fieldError('unit_name')}
+      </div>
+      <div>
+        <label htmlFor={ids.name} className="mb-1 block text-sm font-medium">
+          Asset Name
+        </label>
+        <input
+          id={ids.name}
+          className={inputClass}
+          value={name}
+          aria-invalid={errors.name !== undefined}
+          onChange={(e) => {
+            setName(e.target.value)
+            clear('name')
+          }}
+        />
+        {fieldError('name')}
+      </div>
+      <div>
+        <label htmlFor={ids.description} className="mb-1 block text-sm font-medium">
+          Description
+        </label>
+        <textarea
+          id={ids.description}
+          rows={6}
+          className={inputClass}
+          value={description}
+          aria-invalid={errors.description !== undefined}
+          onChange={(e) => {
+            setDescription(e.target.value)
+            clear('description')
+          }}
+        />
+        {fieldError('description')}
+      </div>
+      <p>Total cost: {cost === null ? '…' : `${formatAlgos(cost)} Algos`}</p>
+      {limitError !== null && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {limitError}
+        </div>
+      )}
+      <button
+        type="submit"
+        className={buttonClass}
+        disabled={disabled}
+        title={firstError ?? limitError ?? undefined}
+      >
+        {(!ready || validating) && <Spinner label="Validating" />}
+        Add NFT
+      </button>
+    </form>
+  )
+}

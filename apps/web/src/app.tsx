@@ -1,0 +1,101 @@
+/**
+ * The app: services, query client and the routes of spec section 2 (history mode). Screens that
+ * need algosdk or wallet SDKs load on demand, so the home route stays small.
+ */
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
+import {
+  RouterProvider,
+  createBrowserRouter,
+  createMemoryRouter,
+  type RouteObject,
+} from 'react-router'
+import { Layout } from './components/layout.js'
+import { Spinner } from './components/modal.js'
+import { AssetListPage } from './routes/asset-list.js'
+import { FeaturedPage } from './routes/featured.js'
+import { RequireStaff, RequireWallet } from './routes/guards.js'
+import { HomePage } from './routes/home.js'
+import { LISTS } from './routes/lists.js'
+import { restoreWallet } from './state/session.js'
+import { ServicesContext, type Services } from './state/services.js'
+
+const AssetDetailsPage = lazy(() =>
+  import('./routes/asset-details.js').then((m) => ({ default: m.AssetDetailsPage })),
+)
+const AddNftPage = lazy(() => import('./admin/add-nft.js').then((m) => ({ default: m.AddNftPage })))
+const DeployContractPage = lazy(() =>
+  import('./admin/deploy-contract.js').then((m) => ({ default: m.DeployContractPage })),
+)
+const BecomeCreatorPage = lazy(() =>
+  import('./routes/become-creator.js').then((m) => ({ default: m.BecomeCreatorPage })),
+)
+const userLists = () => import('./routes/user-lists.js')
+const MyNftsPage = lazy(() => userLists().then((m) => ({ default: m.MyNftsPage })))
+const MyBidsPage = lazy(() => userLists().then((m) => ({ default: m.MyBidsPage })))
+const CreatedNftsPage = lazy(() => userLists().then((m) => ({ default: m.CreatedNftsPage })))
+
+const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>
+
+function NotFound() {
+  return <p>This page does not exist.</p>
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/featured', element: <FeaturedPage /> },
+      { path: '/all-items', element: <AssetListPage list={LISTS.allItems} /> },
+      { path: '/for-sale', element: <AssetListPage list={LISTS.forSale} /> },
+      { path: '/highest-bids', element: <AssetListPage list={LISTS.highestBids} /> },
+      { path: '/recently-added', element: <AssetListPage list={LISTS.recent} /> },
+      { path: '/nft/:id', element: page(<AssetDetailsPage />) },
+      { path: '/admin/add-nft', element: <RequireStaff>{page(<AddNftPage />)}</RequireStaff> },
+      {
+        path: '/admin/add-nft/:id',
+        element: <RequireStaff>{page(<DeployContractPage />)}</RequireStaff>,
+      },
+      {
+        path: '/admin/apply',
+        element: <RequireWallet>{page(<BecomeCreatorPage />)}</RequireWallet>,
+      },
+      {
+        path: '/admin/nft-list',
+        element: <RequireStaff>{page(<CreatedNftsPage />)}</RequireStaff>,
+      },
+      { path: '/my-nfts', element: <RequireWallet>{page(<MyNftsPage />)}</RequireWallet> },
+      { path: '/my-bids', element: <RequireWallet>{page(<MyBidsPage />)}</RequireWallet> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]
+
+export function App({
+  services,
+  initialPath,
+  restore = true,
+}: {
+  services: Services
+  /** Tests start at a path in memory; the browser uses its address bar. */
+  initialPath?: string
+  /** Restore the stored wallet session on load. */
+  restore?: boolean
+}) {
+  useEffect(() => {
+    if (restore) void restoreWallet(services)
+  }, [services, restore])
+  const [router] = useState(() =>
+    initialPath === undefined
+      ? createBrowserRouter(routes)
+      : createMemoryRouter(routes, { initialEntries: [initialPath] }),
+  )
+  return (
+    <ServicesContext.Provider value={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ServicesContext.Provider>
+  )
+}

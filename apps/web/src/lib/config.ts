@@ -1,0 +1,75 @@
+/**
+ * Runtime configuration: the server's GET /api/config/ answer, with build-time env overrides
+ * (VITE_*) for a web app served apart from the API. Nothing here is hard-coded per network.
+ */
+import { z } from 'zod'
+
+const ConfigAnswer = z.object({
+  network: z.string().min(1),
+  genesis_id: z.string(),
+  algod_url: z.string().min(1),
+  algod_token: z.string().optional(),
+  indexer_url: z.string(),
+  kmd_url: z.string().optional(),
+  usdc_id: z.string().regex(/^[1-9][0-9]*$/),
+  usdc_decimals: z.number().int().min(0).max(19),
+  explorer_url: z.string(),
+})
+
+export interface AppConfig {
+  /** 'devnet', 'localnet', 'testnet' or 'mainnet'. */
+  readonly network: string
+  readonly genesisId: string
+  readonly algodUrl: string
+  readonly algodToken: string
+  readonly indexerUrl: string
+  /** KMD, offered as a wallet on development networks only. */
+  readonly kmdUrl: string | null
+  readonly usdcId: bigint
+  readonly usdcDecimals: number
+  /** Explorer base; links are {explorerUrl}/tx/{id} and /address/{address}. */
+  readonly explorerUrl: string
+}
+
+const DEV_NETWORKS = new Set(['devnet', 'localnet'])
+/** The LocalNet / devnet API token convention. */
+const DEV_TOKEN = 'a'.repeat(64)
+
+export function isDevNetwork(network: string): boolean {
+  return DEV_NETWORKS.has(network)
+}
+
+export function parseConfig(data: unknown): AppConfig {
+  const c = ConfigAnswer.parse(data)
+  const dev = isDevNetwork(c.network)
+  return {
+    network: c.network,
+    genesisId: c.genesis_id,
+    algodUrl: c.algod_url.replace(/\/$/, ''),
+    algodToken: c.algod_token ?? (dev ? DEV_TOKEN : ''),
+    indexerUrl: c.indexer_url.replace(/\/$/, ''),
+    kmdUrl: c.kmd_url ?? (dev ? 'http://localhost:4002' : null),
+    usdcId: BigInt(c.usdc_id),
+    usdcDecimals: c.usdc_decimals,
+    explorerUrl: c.explorer_url.replace(/\/$/, ''),
+  }
+}
+
+/** The API base: same origin by default, VITE_API_BASE when the app is served elsewhere. */
+export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? ''
+
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  const res = await fetchImpl(`${API_BASE}/api/config/`, {
+    headers: { Accept: 'application/json' },
+  })
+  if (res.status !== 200) throw new Error(`GET /api/config/ answered ${res.status}`)
+  return parseConfig(await res.json())
+}
+
+export function explorerTxUrl(config: AppConfig, txId: string): string {
+  return `${config.explorerUrl}/tx/${txId}`
+}
+
+export function explorerAddressUrl(config: AppConfig, address: string): string {
+  return `${config.explorerUrl}/address/${address}`
+}

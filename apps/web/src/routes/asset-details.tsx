@@ -1,0 +1,206 @@
+/**
+ * Asset details (spec section 2): image, name, description, share/copy link, full-size image link,
+ * breadcrumbs, owner, role-dependent trade buttons (section 6) and the transaction history.
+ * A failed fetch or a missing asset sends the user back; a non-ready asset sends staff to the
+ * deploy screen and everyone else back.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { AssetImage, Usdc } from '../components/asset-card.js'
+import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { TransactionTable } from '../components/transaction-table.js'
+import { assetAmount } from '../chain/account.js'
+import { explorerAddressUrl } from '../lib/config.js'
+import { assetQuery, operationsQuery } from '../lib/endpoints.js'
+import { ApiError, MESSAGES } from '../lib/errors.js'
+import { shortAddress } from '../lib/format.js'
+import { useServices } from '../state/services.js'
+import { useStore } from '../state/store.js'
+import { tradeButtons, type TradeKind } from '../trade/buttons.js'
+import { TradeModal } from '../trade/trade-modal.js'
+import { useBack } from './guards.js'
+import { LISTS } from './lists.js'
+import { paths } from './paths.js'
+
+function ShareButton() {
+  const [copied, setCopied] = useState(false)
+  async function share() {
+    const url = window.location.href
+    try {
+      if (typeof navigator.share === 'function') await navigator.share({ url })
+      else {
+        await navigator.clipboard.writeText(url)
+        setCopied(true)
+      }
+    } catch {
+      // The user closed the share sheet, or the clipboard is unavailable: nothing to report.
+    }
+  }
+  return (
+    <button type="button" className={secondaryButtonClass} onClick={() => void share()}>
+      {copied ? 'Link copied' : 'Share'}
+    </button>
+  )
+}
+
+export function AssetDetailsPage() {
+  const services = useServices()
+  const { api, store, config } = services
+  const { id = '' } = useParams()
+  const [search, setSearch] = useSearchParams()
+  const navigate = useNavigate()
+  const back = useBack()
+  const address = useStore(store, (s) => s.address)
+  const account = useStore(store, (s) => s.account)
+  const user = useStore(store, (s) => s.user)
+  const asset = useQuery(assetQuery(api, id))
+  const operations = useQuery(operationsQuery(api, id))
+  const [modal, setModal] = useState<TradeKind | null>(null)
+
+  const data = asset.data
+  useEffect(() => {
+    if (asset.isError) {
+      const e = asset.error
+      if (!(e instanceof ApiError && e.status === 404)) {
+        store.set({ alert: { kind: 'error', text: MESSAGES.apiGet } })
+      }
+      back()
+    } else if (data !== undefined && data.status !== 'RD') {
+      if (user?.isStaff === true) void navigate(paths.deployContract(data.guid), { replace: true })
+      else if (user !== null || address === null) back()
+    }
+  })
+
+  // ?action=buy-now|bid (from the featured item) opens that modal once.
+  useEffect(() => {
+    const action = search.get('action')
+    if (data === undefined || (action !== 'buy-now' && action !== 'bid')) return
+    setSearch({}, { replace: true })
+    if (address === null) store.set({ modal: 'select-wallet' })
+    else setModal(action)
+  }, [data, search, setSearch, address, store])
+
+  if (data === undefined) return <Spinner />
+  if (data.status !== 'RD') return null
+
+  const ask = data.price === null ? 0n : BigInt(data.price)
+  const highestBid = data.highest_bid === null ? 0n : BigInt(data.highest_bid.value)
+  const appKey = data.application_id ?? ''
+  const myBid = account?.apps.get(appKey) ?? 0n
+  const isOwner =
+    address !== null &&
+    (data.owner_address === address ||
+      (account !== null && assetAmount(account, BigInt(data.asset_id)) > 0n))
+  const buttons = tradeButtons({ isOwner, ask, highestBid, myBid })
+  const crumb = ask > 0n ? LISTS.forSale : highestBid > 0n ? LISTS.highestBids : LISTS.recent
+
+  const open = (kind: TradeKind) => {
+    if (address === null) store.set({ modal: 'select-wallet' })
+    else setModal(kind)
+  }
+
+  return (
+    <article className="flex flex-col gap-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to={paths.allItems}>All items</Link>
+          </li>
+          <li aria-hidden="true">&gt;</li>
+          <li>
+            <Link to={crumb.path}>{crumb.title}</Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <AssetImage asset={data} large />
+          {data.image !== null && (
+            <a
+              href={data.image}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm underline"
+            >
+              View full-size image
+            </a>
+          )}
+        </div>
+        <div className="flex flex-col gap-4">
+          <div className="flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-bold break-words">{data.name}</h1>
+            <ShareButton />
+          </div>
+          <p className="whitespace-pre-line text-slate-700">{data.description}</p>
+          <dl className="grid max-w-sm grid-cols-2 gap-2">
+            <dt className="text-slate-500">Owner</dt>
+            <dd>
+              {data.owner_address === null ? (
+                'Information not available'
+              ) : (
+                <a
+                  className="text-indigo-700 underline"
+                  href={explorerAddressUrl(config, data.owner_address)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {shortAddress(data.owner_address)}
+                </a>
+              )}
+            </dd>
+            <dt className="text-slate-500">Price</dt>
+            <dd>
+              <Usdc value={ask} />
+            </dd>
+            <dt className="text-slate-500">Highest bid</dt>
+            <dd>
+              <Usdc value={highestBid} />
+            </dd>
+            {myBid > 0n && (
+              <>
+                <dt className="text-slate-500">My Bid</dt>
+                <dd>
+                  <Usdc value={myBid} />
+                </dd>
+              </>
+            )}
+          </dl>
+          <div className="flex flex-wrap gap-3">
+            {buttons.map((b, i) => (
+              <button
+                key={b.kind}
+                type="button"
+                className={i === 0 ? buttonClass : secondaryButtonClass}
+                onClick={() => {
+                  open(b.kind)
+                }}
+              >
+                {b.label}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+      <section>
+        <h2 className="mb-4 text-2xl font-bold">Transaction history</h2>
+        {operations.isPending ? (
+          <Spinner />
+        ) : operations.isError ? (
+          <p role="alert">{MESSAGES.apiGet}</p>
+        ) : (
+          <TransactionTable operations={operations.data.results} />
+        )}
+      </section>
+      {modal !== null && (
+        <TradeModal
+          kind={modal}
+          asset={data}
+          onClose={() => {
+            setModal(null)
+          }}
+        />
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,68 @@
+/** A public list screen (All items, For sale, Highest bids, Recent), page by page. */
+import type { Asset } from '@unica/schemas'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { AssetCard, AssetGrid } from '../components/asset-card.js'
+import { Spinner, secondaryButtonClass } from '../components/modal.js'
+import { assetsQuery, type AssetFilters } from '../lib/endpoints.js'
+import { MESSAGES } from '../lib/errors.js'
+import { useServices } from '../state/services.js'
+import type { ListDef } from './lists.js'
+
+const PAGE = 20
+
+export function AssetListView({
+  filters,
+  empty,
+  card = (a) => <AssetCard key={a.guid} asset={a} />,
+}: {
+  filters: AssetFilters
+  empty: string
+  card?: (asset: Asset) => ReactNode
+}) {
+  const { api } = useServices()
+  const [offset, setOffset] = useState(0)
+  const q = useQuery(assetsQuery(api, { ...filters, limit: String(PAGE), offset: String(offset) }))
+  if (q.isPending) return <Spinner />
+  if (q.isError) return <p role="alert">{MESSAGES.apiGet}</p>
+  const page = q.data
+  if (page.results.length === 0) return <p>{empty}</p>
+  return (
+    <>
+      <AssetGrid>{page.results.map(card)}</AssetGrid>
+      {(page.previous !== null || page.next !== null) && (
+        <nav aria-label="Pages" className="mt-8 flex justify-center gap-4">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={page.previous === null}
+            onClick={() => {
+              setOffset(Math.max(0, offset - PAGE))
+            }}
+          >
+            Previous
+          </button>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={page.next === null}
+            onClick={() => {
+              setOffset(offset + PAGE)
+            }}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </>
+  )
+}
+
+export function AssetListPage({ list }: { list: ListDef }) {
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-bold">{list.title}</h1>
+      <AssetListView key={list.path} filters={list.filters} empty="There are no NFTs here yet." />
+    </section>
+  )
+}

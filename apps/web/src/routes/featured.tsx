@@ -1,0 +1,95 @@
+/**
+ * Featured (spec section 2): the first for-sale item on top, then 'For sale' (7), 'Highest bids'
+ * (3) and 'Recent' (3), each with a 'View all' card.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { AssetCard, AssetGrid, AssetImage, Usdc, assetHref } from '../components/asset-card.js'
+import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { assetsQuery } from '../lib/endpoints.js'
+import { MESSAGES } from '../lib/errors.js'
+import { useServices } from '../state/services.js'
+import { useStore } from '../state/store.js'
+import { FEATURED_SIZES, LISTS, type ListDef } from './lists.js'
+
+function Section({ list, size }: { list: ListDef; size: number }) {
+  const { api } = useServices()
+  const q = useQuery(assetsQuery(api, { ...list.filters, limit: String(size) }))
+  return (
+    <section className="mt-12">
+      <h2 className="mb-4 text-2xl font-bold">{list.title}</h2>
+      {q.isPending ? (
+        <Spinner />
+      ) : q.isError ? (
+        <p role="alert">{MESSAGES.apiGet}</p>
+      ) : (
+        <AssetGrid>
+          {q.data.results.map((a) => (
+            <AssetCard key={a.guid} asset={a} />
+          ))}
+          <Link
+            to={list.path}
+            className="flex min-h-40 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 font-semibold text-indigo-700 hover:bg-slate-50"
+          >
+            View all
+          </Link>
+        </AssetGrid>
+      )}
+    </section>
+  )
+}
+
+function FeaturedItem() {
+  const { api, store } = useServices()
+  const address = useStore(store, (s) => s.address)
+  const q = useQuery(
+    assetsQuery(api, { ...LISTS.forSale.filters, limit: String(FEATURED_SIZES.forSale) }),
+  )
+  const item = q.data?.results[0]
+  if (item === undefined) return null
+  const isOwner = address !== null && item.owner_address === address
+  const hasPrice = item.price !== null && BigInt(item.price) > 0n
+  return (
+    <section className="grid items-center gap-8 md:grid-cols-2" aria-label="Featured item">
+      <Link to={assetHref(item)}>
+        <AssetImage asset={item} large />
+      </Link>
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-bold">{item.name}</h1>
+        <dl className="grid max-w-xs grid-cols-2 gap-2">
+          <dt className="text-slate-500">Price</dt>
+          <dd>
+            <Usdc value={item.price} />
+          </dd>
+          <dt className="text-slate-500">Highest bid</dt>
+          <dd>
+            <Usdc value={item.highest_bid?.value} />
+          </dd>
+        </dl>
+        <div className="flex gap-3">
+          {hasPrice && !isOwner && (
+            <Link className={buttonClass} to={`${assetHref(item)}?action=buy-now`}>
+              Buy now
+            </Link>
+          )}
+          {!isOwner && (
+            <Link className={secondaryButtonClass} to={`${assetHref(item)}?action=bid`}>
+              Place a bid
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+export function FeaturedPage() {
+  return (
+    <div>
+      <FeaturedItem />
+      <Section list={LISTS.forSale} size={FEATURED_SIZES.forSale} />
+      <Section list={LISTS.highestBids} size={FEATURED_SIZES.highestBids} />
+      <Section list={LISTS.recent} size={FEATURED_SIZES.recent} />
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+/** The routes of spec section 2, with the named routes it uses internally. */
+export const paths = {
+  home: '/',
+  featured: '/featured',
+  allItems: '/all-items',
+  forSale: '/for-sale',
+  highestBids: '/highest-bids',
+  recent: '/recently-added',
+  asset: (guid: string) => `/nft/${guid}`,
+  /** AddAsset */
+  addAsset: '/admin/add-nft',
+  /** DeployContract (param id; query start=true) */
+  deployContract: (guid: string, start = false) =>
+    `/admin/add-nft/${guid.replaceAll('-', '')}${start ? '?start=true' : ''}`,
+  /** BecomeCreator */
+  becomeCreator: '/admin/apply',
+  /** UserCreatedAssetList */
+  createdAssets: '/admin/nft-list',
+  /** UserAssetList */
+  myNfts: '/my-nfts',
+  /** UserBidList */
+  myBids: '/my-bids',
+} as const

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import {
+  LOGGED_OUT,
+  STORAGE_KEYS,
+  accountAfterConnect,
+  createStore,
+  initialState,
+} from './store.js'
+
+describe('accountAfterConnect', () => {
+  it('picks the first account when none was selected', () => {
+    expect(accountAfterConnect(['A', 'B'], null)).toEqual({ address: 'A', keepWallet: true })
+  })
+  it('keeps the stored account when it is still listed', () => {
+    expect(accountAfterConnect(['A', 'B'], 'B')).toEqual({ address: 'B', keepWallet: true })
+  })
+  it('clears the selection and the wallet when the stored account is gone', () => {
+    expect(accountAfterConnect(['A'], 'C')).toEqual({ address: null, keepWallet: false })
+  })
+  it('has no account to pick from an empty list', () => {
+    expect(accountAfterConnect([], null)).toEqual({ address: null, keepWallet: true })
+  })
+})
+
+describe('store', () => {
+  it('keeps the wallet name and account address in local storage', () => {
+    const store = createStore(initialState())
+    store.set({ walletName: 'lute', address: 'ADDR' })
+    expect(localStorage.getItem(STORAGE_KEYS.walletName)).toBe('lute')
+    expect(localStorage.getItem(STORAGE_KEYS.account)).toBe('ADDR')
+    expect(initialState().walletName).toBe('lute')
+    expect(initialState().address).toBe('ADDR')
+  })
+  it('logout clears connection, account, wallet name and account data', () => {
+    const store = createStore(initialState())
+    store.set({ walletName: 'lute', address: 'ADDR', accounts: ['ADDR'], user: { isStaff: true } })
+    store.set(LOGGED_OUT)
+    const s = store.get()
+    expect([s.walletName, s.address, s.accounts, s.user, s.account]).toEqual([
+      null,
+      null,
+      [],
+      null,
+      null,
+    ])
+    expect(localStorage.getItem(STORAGE_KEYS.walletName)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.account)).toBeNull()
+  })
+})

@@ -1,0 +1,43 @@
+/**
+ * Which trade buttons a user sees on an asset (spec section 6). Owners (holding the NFT or the
+ * contract's owner) set or change the price, cancel their ask, sell now to a bid; others buy now
+ * when there is an ask, place a bid, and cancel their own bid.
+ */
+export type TradeKind = 'buy-now' | 'bid' | 'cancel-bid' | 'set-price' | 'cancel-ask' | 'sell-now'
+
+export interface TradeButton {
+  readonly kind: TradeKind
+  readonly label: string
+}
+
+export interface ButtonFacts {
+  readonly isOwner: boolean
+  readonly ask: bigint
+  readonly highestBid: bigint
+  readonly myBid: bigint
+}
+
+export function tradeButtons(f: ButtonFacts): TradeButton[] {
+  if (f.isOwner) {
+    const out: TradeButton[] = [
+      { kind: 'set-price', label: f.ask > 0n ? 'Change price' : 'Set price' },
+    ]
+    if (f.ask > 0n) out.push({ kind: 'cancel-ask', label: 'Cancel offer' })
+    if (f.highestBid > 0n) out.push({ kind: 'sell-now', label: 'Sell now' })
+    return out
+  }
+  const out: TradeButton[] = []
+  if (f.ask > 0n) out.push({ kind: 'buy-now', label: 'Buy now' })
+  out.push({ kind: 'bid', label: f.myBid > 0n ? 'Change bid' : 'Place a bid' })
+  if (f.myBid > 0n) out.push({ kind: 'cancel-bid', label: 'Cancel bid' })
+  return out
+}
+
+export const MODAL_TITLES: Record<TradeKind, string> = {
+  'buy-now': 'Buy now',
+  bid: 'Make offer',
+  'cancel-bid': 'Cancel bid',
+  'set-price': 'Set price',
+  'cancel-ask': 'Cancel offer',
+  'sell-now': 'Sell now',
+}

@@ -1,0 +1,72 @@
+/**
+ * The trade modals' rules and messages (spec section 5) and the preconditions of each action.
+ * Amounts are bigint base units; null means the input is not a valid amount.
+ */
+import { MESSAGES } from '../lib/errors.js'
+
+export const TRADE_MESSAGES = {
+  biggerThanZero: 'Must be bigger than 0',
+  differentBid: 'Must be different than current bid',
+  lowerThanPrice: 'Must be lower than the current price (use "Buy now" to buy instantly)',
+  differentPrice: 'Must be different than current price',
+  biggerThanBid: 'Must be bigger than the highest bid (use "Sell now" to sell instantly)',
+  insufficientFunds: MESSAGES.insufficientFunds,
+} as const
+
+/** Make offer: > 0, not the current bid, below the ask when there is one. */
+export function validateOffer(
+  amount: bigint | null,
+  currentBid: bigint,
+  ask: bigint,
+): string | null {
+  if (amount === null || amount <= 0n) return TRADE_MESSAGES.biggerThanZero
+  if (amount === currentBid) return TRADE_MESSAGES.differentBid
+  if (ask > 0n && amount >= ask) return TRADE_MESSAGES.lowerThanPrice
+  return null
+}
+
+/** Set price: > 0, not the current price, above the highest bid when there is one. */
+export function validateAsk(
+  amount: bigint | null,
+  currentPrice: bigint,
+  highestBid: bigint,
+): string | null {
+  if (amount === null || amount <= 0n) return TRADE_MESSAGES.biggerThanZero
+  if (amount === currentPrice) return TRADE_MESSAGES.differentPrice
+  if (highestBid > 0n && amount <= highestBid) return TRADE_MESSAGES.biggerThanBid
+  return null
+}
+
+/** What the account must have, in base units, against what it has. */
+export interface Funds {
+  readonly algos: bigint
+  readonly usdc: bigint
+}
+
+export function fundsError(needed: Funds, available: Funds): string | null {
+  return needed.algos > available.algos || needed.usdc > available.usdc
+    ? TRADE_MESSAGES.insufficientFunds
+    : null
+}
+
+/** Buy now needs an ask price. */
+export function buyNowPrecondition(ask: bigint): string | null {
+  return ask > 0n ? null : MESSAGES.noSellers
+}
+
+/** Sell now needs ownership and an existing bid. */
+export function sellNowPrecondition(isOwner: boolean, highestBid: bigint): string | null {
+  if (!isOwner) return MESSAGES.mustOwn
+  return highestBid > 0n ? null : MESSAGES.mustBeBid
+}
+
+/** Cancel bid needs an existing bid. */
+export function cancelBidPrecondition(currentBid: bigint): string | null {
+  return currentBid > 0n ? null : MESSAGES.noOffer
+}
+
+/** Cancel ask needs ownership and an ask. */
+export function cancelAskPrecondition(isOwner: boolean, ask: bigint): string | null {
+  if (!isOwner) return MESSAGES.mustOwn
+  return ask > 0n ? null : MESSAGES.noOffer
+}
