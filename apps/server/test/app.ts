@@ -49,6 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     indexerToken: devnet.token,
     usdcId: undefined,
     explorerUrl: `${devnet.urls.algod}/explorer`,
+    kmdUrl: devnet.urls.kmd,
   })
   const database = await testDatabase()
   const mediaDir = await mkdtemp(join(tmpdir(), 'unica-media-'))

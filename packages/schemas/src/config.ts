@@ -16,5 +16,7 @@ export const PublicConfig = z.object({
   usdc_id: Uint64String,
   usdc_decimals: z.number().int(),
   explorer_url: z.string(),
+  /** The devnet's or LocalNet's kmd, which the web app offers as a wallet; absent elsewhere. */
+  kmd_url: z.string().optional(),
 })
 export type PublicConfig = z.infer<typeof PublicConfig>

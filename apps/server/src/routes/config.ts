@@ -20,6 +20,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       usdc_id: chain.usdcId.toString(),
       usdc_decimals: chain.usdcDecimals,
       explorer_url: chain.endpoints.explorerUrl,
+      ...(chain.endpoints.kmdUrl === undefined ? {} : { kmd_url: chain.endpoints.kmdUrl }),
     }
     app.get(
       '/api/config/',
