@@ -17,8 +17,8 @@ export interface ChainEndpoints {
   readonly usdcId: bigint | undefined
   /** Base of the explorer links the web app shows (…/tx/{id}, …/address/{addr}). */
   readonly explorerUrl: string
-  /** kmd on devnet/localnet, published so the web app can offer the KMD wallet; else absent. */
-  readonly kmdUrl?: string
+  /** KMD, offered to the web app as a wallet on development networks (KMD_URL). */
+  readonly kmdUrl?: string | undefined
 }
 
 export type StorageConfig =
@@ -114,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       indexerToken: get('INDEXER_TOKEN') ?? (local ? DEVNET_TOKEN : ''),
       usdcId,
       explorerUrl,
-      kmdUrl: local ? (get('KMD_URL') ?? 'http://127.0.0.1:4002') : undefined,
+      kmdUrl: local ? get('KMD_URL') : undefined,
     },
     databaseUrl: get('DATABASE_URL'),
     dataDir,

@@ -16,7 +16,7 @@ export const PublicConfig = z.object({
   usdc_id: Uint64String,
   usdc_decimals: z.number().int(),
   explorer_url: z.string(),
-  /** The devnet's or LocalNet's kmd, which the web app offers as a wallet; absent elsewhere. */
+  /** KMD's URL on development networks whose KMD is not at the LocalNet default. */
   kmd_url: z.string().optional(),
 })
 export type PublicConfig = z.infer<typeof PublicConfig>

@@ -1,0 +1,177 @@
+/**
+ * startUnica: the whole marketplace in one process on one origin. The embedded devnet (or a public
+ * network's algod/indexer), the server with its in-process worker, and the built web app, all
+ * served by one Fastify instance: /api and /media from the server, everything else from
+ * apps/web/dist with index.html for the SPA's own routes.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { startDevnet, type Devnet } from '@unica/devnet'
+import {
+  buildApp,
+  connectChain,
+  diskStorage,
+  migrate,
+  openDatabase,
+  startWorker,
+  type Chain,
+  type Database,
+  type Worker,
+} from '@unica/server'
+import { serveWeb } from './web.js'
+
+const DEVNET_TOKEN = 'a'.repeat(64)
+
+export interface DevnetPorts {
+  /** 0 (the default) picks a free port. */
+  readonly algod?: number
+  readonly indexer?: number
+  readonly kmd?: number
+}
+
+export interface UnicaOptions {
+  /**
+   * Where devnet state (`devnet/`), the database (`db/`) and media (`media/`) live; they survive
+   * restarts. Absent: everything in memory (media in a temporary directory removed on stop).
+   */
+  readonly dataDir?: string
+  /** Interface to listen on; default 127.0.0.1. */
+  readonly host?: string
+  /** 0 (the default) picks a free port. */
+  readonly port?: number
+  /** Ports of the embedded devnet; ignored when `chain` is given. */
+  readonly devnetPorts?: DevnetPorts
+  /** A public network (TestNet, MainNet, LocalNet) instead of the embedded devnet. */
+  readonly chain?: Parameters<typeof connectChain>[0]
+  /** postgres://… ; absent: PGlite in `dataDir/db` (or in memory). */
+  readonly databaseUrl?: string
+  /** The built web app; default apps/web/dist; null serves the API alone. */
+  readonly webDist?: string | null
+  /** Signs the CSRF cookie; default: a fresh secret per start (fine for one instance). */
+  readonly cookieSecret?: string
+  /** Public writes per IP per minute; default 600 (a demo seeds and clicks a lot from one IP). */
+  readonly rateLimitMax?: number
+  /** Operational messages (worker retries); default silent. */
+  readonly log?: (message: string) => void
+}
+
+export interface Unica {
+  /** http://host:port of the one origin serving the web app and the API. */
+  readonly url: string
+  /** The embedded devnet, or null on a public network. */
+  readonly devnet: Devnet | null
+  readonly chain: Chain
+  readonly database: Database
+  readonly app: FastifyInstance
+  readonly worker: Worker
+  /** Stops the HTTP server, the worker, the database and the devnet; safe to call twice. */
+  stop(): Promise<void>
+}
+
+export const DEFAULT_WEB_DIST = new URL('../../web/dist/', import.meta.url).pathname
+
+export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
+  // Everything taken so far, released in reverse order if a later step fails.
+  const cleanups: (() => Promise<void>)[] = []
+  const release = async (): Promise<void> => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch(() => undefined)
+    }
+  }
+  try {
+    let devnet: Devnet | null = null
+    let endpoints = options.chain
+    if (endpoints === undefined) {
+      const ports = options.devnetPorts ?? {}
+      const started = await startDevnet({
+        algodPort: ports.algod ?? 0,
+        indexerPort: ports.indexer ?? 0,
+        kmdPort: ports.kmd ?? 0,
+        ...(options.dataDir === undefined ? {} : { dataDir: join(options.dataDir, 'devnet') }),
+      })
+      devnet = started
+      cleanups.push(() => started.stop())
+      endpoints = {
+        network: 'devnet',
+        algodUrl: started.urls.algod,
+        algodToken: DEVNET_TOKEN,
+        indexerUrl: started.urls.indexer,
+        indexerToken: DEVNET_TOKEN,
+        kmdUrl: started.urls.kmd,
+        usdcId: undefined,
+        explorerUrl: `${started.urls.algod}/explorer`,
+      }
+    }
+    const chain = await connectChain(endpoints)
+
+    const database = await openDatabase(
+      options.databaseUrl !== undefined
+        ? { url: options.databaseUrl }
+        : options.dataDir === undefined
+          ? {}
+          : { dataDir: join(options.dataDir, 'db') },
+    )
+    cleanups.push(() => database.close())
+    await migrate(database)
+
+    let mediaDir: string
+    if (options.dataDir === undefined) {
+      const temp = await mkdtemp(join(tmpdir(), 'unica-media-'))
+      cleanups.push(() => rm(temp, { recursive: true, force: true }))
+      mediaDir = temp
+    } else {
+      mediaDir = join(options.dataDir, 'media')
+    }
+
+    const worker = startWorker({
+      database,
+      algod: chain.algod,
+      log: (message, error) => {
+        options.log?.(`${message} ${error instanceof Error ? error.message : ''}`.trim())
+      },
+    })
+    cleanups.push(() => worker.stop())
+
+    const app = await buildApp({
+      database,
+      chain,
+      storage: diskStorage(mediaDir),
+      publicUrl: undefined,
+      cookieSecret: options.cookieSecret ?? randomSecret(),
+      rateLimit: { max: options.rateLimitMax ?? 600, windowMs: 60_000 },
+      trustProxy: false,
+      onOperationQueued: () => {
+        worker.wake()
+      },
+    })
+    cleanups.push(() => app.close())
+    const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist
+    if (webDist !== null) await serveWeb(app, webDist)
+
+    const host = options.host ?? '127.0.0.1'
+    await app.listen({ host, port: options.port ?? 0 })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address !== null ? address.port : options.port
+    const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${String(port)}`
+
+    let stopping: Promise<void> | undefined
+    return {
+      url,
+      devnet,
+      chain,
+      database,
+      app,
+      worker,
+      stop: () => (stopping ??= release()),
+    }
+  } catch (error) {
+    await release()
+    throw error
+  }
+}
+
+function randomSecret(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')
+}
