@@ -9,7 +9,9 @@ if (!existsSync(CHROMIUM)) {
   const root = typeof process.getuid === 'function' && process.getuid() === 0
   const command = 'apt-get update && apt-get install -y chromium'
   if (!root) {
-    console.error(`Debian's Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo sh -c '${command}'`)
+    console.error(
+      `Debian's Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo sh -c '${command}'`,
+    )
     process.exit(1)
   }
   console.log(`Chromium missing at ${CHROMIUM}: running ${command}`)

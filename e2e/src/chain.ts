@@ -15,7 +15,11 @@ export function algodOf(devnet: Devnet): algosdk.Algodv2 {
 }
 
 /** An account's asset amount, 0 when it does not hold (or is not opted in to) the asset. */
-export async function assetBalance(devnet: Devnet, address: string, assetId: bigint): Promise<bigint> {
+export async function assetBalance(
+  devnet: Devnet,
+  address: string,
+  assetId: bigint,
+): Promise<bigint> {
   const info = await algodOf(devnet).accountInformation(address).do()
   return info.assets?.find((a) => a.assetId === assetId)?.amount ?? 0n
 }

@@ -8,7 +8,13 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/schemas/src', 'packages/contracts/src']
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/schemas/src',
+  'packages/contracts/src',
+]
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0

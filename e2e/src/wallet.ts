@@ -4,11 +4,17 @@
  * in the Select account modal, log out.
  */
 import { expect, type Page } from '@playwright/test'
-import { shortAddress } from '../../apps/web/src/lib/format.js'
+
+/** An address as the UI abbreviates it: first 3 chars, '...', last 3 chars (spec section 2). */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 3)}...${address.slice(-3)}`
+}
 
 /** The account button in the navigation bar (it opens the account menu once connected). */
 export function accountButton(page: Page) {
-  return page.getByRole('banner').getByRole('button', { name: /\.\.\.|Connect to wallet|Please wait/ })
+  return page
+    .getByRole('banner')
+    .getByRole('button', { name: /\.\.\.|Connect to wallet|Please wait/ })
 }
 
 export async function connectKmd(page: Page, address: string): Promise<void> {

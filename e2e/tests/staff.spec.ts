@@ -1,14 +1,14 @@
 import { accountNamed } from '../src/chain.js'
-import { expect, test } from '../src/fixtures.js'
+import { expect, STAFF, test } from '../src/fixtures.js'
 import { createReadyNft } from '../src/staff.js'
 import { connectKmd } from '../src/wallet.js'
 
 test('staff create an NFT, deploy and finish setup; it shows in Created NFTs and the public lists', async ({
   page,
-  unica,
-  screenshot,
+  devnet,
+  saveScreen,
 }) => {
-  const staff = accountNamed(unica.devnet, 'Wallet2')
+  const staff = accountNamed(devnet, STAFF)
   await page.goto('/')
   await connectKmd(page, staff)
   const guid = await createReadyNft(page, {
@@ -16,6 +16,6 @@ test('staff create an NFT, deploy and finish setup; it shows in Created NFTs and
     name: 'Sunrise over the bay',
     description: 'A one-of-one sunrise.',
   })
-  await screenshot(page, 'asset-details-new')
+  await saveScreen(page, 'asset-details-new')
   expect(guid).toMatch(/^[0-9a-f-]{32,36}$/)
 })
