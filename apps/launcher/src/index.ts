@@ -7,3 +7,13 @@ export {
   type UnicaOptions,
 } from './start.js'
 export { WebDistMissing } from './web.js'
+export { DEMO_PIECES, type DemoPiece } from './seed/catalog.js'
+export { artworkPng, artworkSvg, type Artwork } from './seed/images.js'
+export {
+  hasAssets,
+  registerStaff,
+  seedDemo,
+  type SeedResult,
+  type SeedTarget,
+  type SeededPiece,
+} from './seed/seed.js'

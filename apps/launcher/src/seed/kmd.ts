@@ -1,0 +1,64 @@
+/**
+ * Signing through KMD's REST API, as a person using the devnet's KMD wallet does: the wallet
+ * signs each transaction its keys own; the deploy group's proxy transaction is signed with the
+ * proxy logic sig (@unica/contracts), as the web app does.
+ */
+import algosdk from 'algosdk'
+import { signWithProxy, type UnsignedGroup } from '@unica/contracts'
+
+/** The devnet's wallet holding every genesis key (packages/devnet README). */
+export const DEVNET_WALLET = 'unencrypted-default-wallet'
+
+export class KmdSigner {
+  private constructor(
+    private readonly kmd: algosdk.Kmd,
+    private readonly walletId: string,
+  ) {}
+
+  static async connect(kmdUrl: string, token: string): Promise<KmdSigner> {
+    const kmd = new algosdk.Kmd(token, kmdUrl, new URL(kmdUrl).port)
+    const { wallets } = (await kmd.listWallets()) as { wallets?: { id: string; name: string }[] }
+    const wallet = wallets?.find((w) => w.name === DEVNET_WALLET)
+    if (wallet === undefined) throw new Error(`KMD has no wallet named ${DEVNET_WALLET}`)
+    return new KmdSigner(kmd, wallet.id)
+  }
+
+  /** The wallet's addresses in KMD's order (the first is what a KMD connection selects). */
+  async addresses(): Promise<string[]> {
+    return this.withHandle(async (handle) => {
+      const { addresses } = (await this.kmd.listKeys(handle)) as { addresses?: string[] }
+      return addresses ?? []
+    })
+  }
+
+  async signGroup(group: UnsignedGroup): Promise<Uint8Array[]> {
+    return this.withHandle((handle) =>
+      Promise.all(
+        group.txns.map((txn, i) => {
+          const signer = group.signers[i]
+          return signer.kind === 'proxy'
+            ? Promise.resolve(signWithProxy(txn, signer.proxyId))
+            : this.kmd.signTransaction(handle, '', txn)
+        }),
+      ),
+    )
+  }
+
+  async signTxn(txn: algosdk.Transaction): Promise<Uint8Array> {
+    return this.withHandle((handle) => this.kmd.signTransaction(handle, '', txn))
+  }
+
+  private async withHandle<T>(fn: (handle: string) => Promise<T>): Promise<T> {
+    const { wallet_handle_token: handle } = (await this.kmd.initWalletHandle(
+      this.walletId,
+      '',
+    )) as {
+      wallet_handle_token: string
+    }
+    try {
+      return await fn(handle)
+    } finally {
+      await this.kmd.releaseWalletHandle(handle).catch(() => undefined)
+    }
+  }
+}
