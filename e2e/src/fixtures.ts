@@ -7,9 +7,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test as base, type Page } from '@playwright/test'
-import { startUnica, type Unica } from '@unica/launcher'
+import { registerStaff, seedDemo, startUnica, type SeedResult, type Unica } from '@unica/launcher'
 import type { Devnet } from '@unica/devnet'
-import { users } from '@unica/server'
 import { accountNamed } from './chain.js'
 
 /** The staff account: the devnet's first test account, as the demo seed registers it. */
@@ -17,7 +16,14 @@ export const STAFF = 'Wallet2'
 
 export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), '../artifacts')
 
+export interface Options {
+  /** Seed the demo (the launcher's first-start seed, through the real on-chain flows) first. */
+  readonly seeded: boolean
+}
+
 export interface Fixtures {
+  /** The seed's result when the test asked for `seeded`, else null. */
+  readonly seed: SeedResult | null
   readonly unica: Unica
   /** The embedded devnet of this test's Unica. */
   readonly devnet: Devnet
@@ -25,7 +31,8 @@ export interface Fixtures {
   readonly saveScreen: (page: Page, name: string) => Promise<void>
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Options & Fixtures>({
+  seeded: [false, { option: true }],
   // Playwright reads a fixture's dependencies from its destructured first parameter: none here.
   // eslint-disable-next-line no-empty-pattern
   unica: async ({}, use) => {
@@ -33,12 +40,28 @@ export const test = base.extend<Fixtures>({
     try {
       // Staff registration is an operator's act, not a user's: the devnet's first test account.
       const staff = accountNamed(unica.devnet!, STAFF)
-      await unica.database.db.insert(users).values({ address: staff, isStaff: true })
+      await registerStaff(unica.database, staff)
       await use(unica)
     } finally {
       await unica.stop()
     }
   },
+  // Automatic, so the seed is in place before the test's page opens.
+  seed: [
+    async ({ seeded, unica }, use) => {
+      await use(
+        seeded
+          ? await seedDemo({
+              url: unica.url,
+              devnet: unica.devnet!,
+              chain: unica.chain,
+              database: unica.database,
+            })
+          : null,
+      )
+    },
+    { auto: true },
+  ],
   devnet: async ({ unica }, use) => {
     await use(unica.devnet!)
   },
