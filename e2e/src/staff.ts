@@ -14,7 +14,7 @@ export async function fillCreateForm(page: Page, nft: NewNft, image?: Buffer): P
   await menu(page, 'Create new NFT')
   await expect(page).toHaveURL(/\/admin\/add-nft$/)
   await expect(page.getByText(/^Total cost: \d+\.\d+ Algos$/)).toBeVisible()
-  await page.getByLabel(/Upload an image|\.png$/).setInputFiles({
+  await page.locator('input[type="file"]').setInputFiles({
     name: `${nft.unitName.toLowerCase()}.png`,
     mimeType: 'image/png',
     buffer: image ?? (await nftImage(nft.unitName)),
@@ -28,13 +28,17 @@ export async function fillCreateForm(page: Page, nft: NewNft, image?: Buffer): P
  * Creates an NFT and lets the app deploy and configure its contract (Create NFT, then the deploy
  * screen with start=true); answers the guid of the ready asset, whose details page is then open.
  */
-export async function createReadyNft(page: Page, nft: NewNft): Promise<string> {
-  await fillCreateForm(page, nft)
+export async function createReadyNft(
+  page: Page,
+  nft: NewNft,
+  options: { filled?: boolean } = {},
+): Promise<string> {
+  if (options.filled !== true) await fillCreateForm(page, nft)
   await page.getByRole('button', { name: 'Add NFT' }).click()
   await expect(page).toHaveURL(/\/admin\/add-nft\/[0-9a-f]{32}\?start=true$/, { timeout: 60_000 })
   await expect(page.getByRole('heading', { name: 'Create NFT' })).toBeVisible()
   await expect(page).toHaveURL(/\/nft\/[0-9a-f-]{32,36}$/, { timeout: 90_000 })
-  await expect(page.getByRole('heading', { name: nft.name })).toBeVisible()
+  await expect(page.getByRole('heading', { name: nft.name, level: 1 })).toBeVisible()
   const guid = /\/nft\/([0-9a-f-]{32,36})$/.exec(page.url())?.[1]
   if (guid === undefined) throw new Error(`no guid in ${page.url()}`)
   return guid
