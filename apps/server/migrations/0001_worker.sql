@@ -14,3 +14,7 @@ CREATE INDEX bids_highest_idx ON bids (application_id, amount DESC, round, bidde
 -- The sender claims its work in id order among open operations it stored.
 CREATE INDEX operations_sendable_idx ON operations (id)
   WHERE status IN ('pending', 'submitted') AND signed_group IS NOT NULL;
+
+-- send_tx bounds how many open operations one account has queued.
+CREATE INDEX operations_open_sender_idx ON operations (sender)
+  WHERE status IN ('pending', 'submitted');

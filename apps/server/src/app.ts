@@ -64,7 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: 'csrfsecret',
-    cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/' },
+    // secure 'auto': Secure over HTTPS (also behind a TLS proxy with TRUST_PROXY), plain on http.
+    cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: 'auto' },
     getToken: (request) => {
       const header = request.headers['x-csrftoken']
       return typeof header === 'string' ? header : undefined

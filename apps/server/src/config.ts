@@ -75,11 +75,27 @@ const USDC_IDS: Partial<Record<Network, bigint>> = {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const get = (name: string): string | undefined => {
+const getter =
+  (env: NodeJS.ProcessEnv) =>
+  (name: string): string | undefined => {
     const v = env[name]?.trim()
     return v === undefined || v === '' ? undefined : v
   }
+
+/** Where the database is: DATABASE_URL, else PGlite in DATA_DIR/db (the admin CLI needs no more). */
+export function databaseConfig(env: NodeJS.ProcessEnv = process.env): {
+  url: string | undefined
+  dataDir: string
+} {
+  const get = getter(env)
+  return {
+    url: get('DATABASE_URL'),
+    dataDir: join(resolve(get('DATA_DIR') ?? '.data/server'), 'db'),
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const get = getter(env)
   const parsedNetwork = Network.safeParse(get('NETWORK') ?? 'devnet')
   if (!parsedNetwork.success) {
     throw new ConfigError(`NETWORK must be one of ${Network.options.join(', ')}`)

@@ -37,11 +37,13 @@ export interface TestServerOptions {
   /** A devnet to share (several servers on one chain); else a new one is started and stopped. */
   readonly devnet?: Devnet
   readonly rateLimit?: AppContext['rateLimit']
+  /** Replaces parts of the chain (e.g. an unreachable indexer). */
+  readonly chain?: (chain: Chain) => Chain
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const devnet = options.devnet ?? (await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 }))
-  const chain = await connectChain({
+  const connected = await connectChain({
     network: 'devnet',
     algodUrl: devnet.urls.algod,
     algodToken: devnet.token,
@@ -51,6 +53,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     explorerUrl: `${devnet.urls.algod}/explorer`,
     kmdUrl: devnet.urls.kmd,
   })
+  const chain = options.chain?.(connected) ?? connected
   const database = await testDatabase()
   const mediaDir = await mkdtemp(join(tmpdir(), 'unica-media-'))
   const app = await buildApp({

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ESCROW_FUNDING } from '@unica/contracts'
+import { indexerClient } from '../src/chain.js'
 import { users } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
 import { Studio, type Account } from './chain.js'
@@ -174,6 +175,18 @@ describe('the whole create-NFT flow', () => {
     const listed = await server.get(`/api/assets/?status=RD&asset_id__in=${nft.assetId}`)
     expect(listed.json<{ count: number }>().count).toBe(1)
     expect(ESCROW_FUNDING).toBeGreaterThan(0n)
+  })
+})
+
+describe('submit_asset', () => {
+  it('answers concurrent identical submissions with one 201 and one 200', async () => {
+    const nft = await studio.createNft(staff)
+    const image = await pngImage()
+    const proof = await studio.uploadProof(staff, nft.assetId, image, 'twice')
+    const fields = { asset_id: nft.assetId.toString(), description: 'twice', proof }
+    const answers = await Promise.all([submitAsset(fields, image), submitAsset(fields, image)])
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 201])
+    expect(answers[0].json()).toEqual(answers[1].json())
   })
 })
 
@@ -343,6 +356,40 @@ describe('submit_contract refuses (review W10)', () => {
       tx_id: deployed.txId,
     })
     expect(response.statusCode).toBe(403)
+  })
+
+  it('answers 500 with retry: true while the indexer cannot be reached (spec 7 retry)', async () => {
+    const lagging = await startTestServer({
+      devnet: server.devnet,
+      chain: (chain) => ({ ...chain, indexer: indexerClient('http://127.0.0.1:9', '') }),
+    })
+    try {
+      await lagging.database.db.insert(users).values({ address: staff.address, isStaff: true })
+      const nft = await studio.createNft(staff)
+      const image = await pngImage()
+      const proof = await studio.uploadProof(staff, nft.assetId, image, 'd')
+      const body = multipart(
+        { asset_id: nft.assetId.toString(), description: 'd', proof },
+        imageFile(image),
+      )
+      expect(
+        (await lagging.post('/api/assets/submit_asset/', body.payload, body.headers)).statusCode,
+      ).toBe(201)
+      const deployed = await studio.deploy(staff, nft.assetId)
+      const response = await lagging.post('/api/contracts/submit_contract/', {
+        app_id: deployed.appId.toString(),
+        tx_id: deployed.txId,
+      })
+      expect(response.statusCode).toBe(500)
+      expect(response.json()).toEqual({
+        detail: 'The Algorand node could not be reached. Try again.',
+        retry: true,
+      })
+      // Nothing changed meanwhile.
+      expect((await lagging.get(`/api/assets/${nft.guid}/`)).json()).toMatchObject({ status: 'DA' })
+    } finally {
+      await lagging.close()
+    }
   })
 
   it('bad payloads with field errors', async () => {

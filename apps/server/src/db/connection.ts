@@ -3,6 +3,8 @@
  * compiled to WebAssembly, in-process) in a data directory or in memory. Both speak the same SQL,
  * so one Drizzle schema and one set of migrations serve both.
  */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -46,8 +48,16 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
-  await client.waitReady
+  // PGlite is one process's database: a second process on the same directory would corrupt it.
+  const unlock = dataDir === undefined ? () => undefined : lockDirectory(dataDir)
+  let client: PGlite
+  try {
+    client = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
+    await client.waitReady
+  } catch (error) {
+    unlock()
+    throw error
+  }
   const query = async <T>(sqlText: string, params?: unknown[]): Promise<T[]> =>
     (await client.query<T>(sqlText, params)).rows
   return {
@@ -65,7 +75,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         }),
       ),
     query,
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      unlock()
+    },
   }
 }
 
@@ -105,5 +118,42 @@ function openPostgres(options: DatabaseOptions): Database {
     query: async <T>(sqlText: string, params?: unknown[]) =>
       (await pool.query(sqlText, params)).rows as T[],
     close: () => pool.end(),
+  }
+}
+
+export class DatabaseBusyError extends Error {}
+
+/**
+ * Takes `<dir>.lock` (holding our pid) or throws DatabaseBusyError while a live process holds it;
+ * a lock left by a dead process is taken over. Returns the release function.
+ */
+function lockDirectory(dir: string): () => void {
+  const lock = `${dir}.lock`
+  mkdirSync(join(dir, '..'), { recursive: true })
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' })
+      return () => {
+        rmSync(lock, { force: true })
+      }
+    } catch {
+      const pid = Number(readFileSync(lock, 'utf8'))
+      if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseBusyError(
+          `process ${pid} has the embedded database ${dir} open; stop it first, or use PostgreSQL (DATABASE_URL) to share one database between processes`,
+        )
+      }
+      rmSync(lock, { force: true })
+    }
+  }
+  throw new DatabaseBusyError(`could not lock ${dir}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

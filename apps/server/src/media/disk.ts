@@ -1,5 +1,6 @@
 /** Media on local disk (the default): one file per key, written atomically. */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { MEDIA_KEY, type MediaStorage } from './storage.js'
 
@@ -12,7 +13,8 @@ export function diskStorage(dir: string): MediaStorage {
     async put(key, bytes) {
       await mkdir(dir, { recursive: true })
       const target = path(key)
-      const temp = `${target}.${String(process.pid)}.tmp`
+      // A unique temp name: concurrent writers of the same key (same content) must not collide.
+      const temp = `${target}.${randomUUID()}.tmp`
       await writeFile(temp, bytes)
       await rename(temp, target)
     },

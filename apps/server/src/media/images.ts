@@ -5,7 +5,7 @@
  * the file) and a WebP thumbnail is made. Keys are the SHA-256 of the stored bytes.
  */
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { ASSET_LIMITS } from '@unica/schemas'
 
 export const IMAGE_MESSAGES = {
@@ -44,29 +44,50 @@ export function sniffFormat(bytes: Uint8Array): Format | undefined {
 const keyOf = (bytes: Uint8Array, ext: string): string =>
   `${createHash('sha256').update(bytes).digest('hex')}.${ext}`
 
-/** Throws InvalidImage (with the spec's message) for anything that is not a sane image. */
-export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+const inputOptions = (format: Format) => ({
+  limitInputPixels: MAX_PIXELS,
+  failOn: 'error' as const,
+  animated: format === 'gif',
+})
+
+/**
+ * The checks that need no decoding: size, format by content, and the dimensions in the header.
+ * Throws InvalidImage with the spec's message.
+ */
+export async function inspectImage(
+  bytes: Uint8Array,
+): Promise<{ format: Format; width: number; height: number }> {
   if (bytes.length > ASSET_LIMITS.imageBytes) throw new InvalidImage(IMAGE_MESSAGES.tooLarge)
   const format = sniffFormat(bytes)
   if (format === undefined) throw new InvalidImage(IMAGE_MESSAGES.invalid)
-  const animated = format === 'gif'
-  const input = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const, animated }
+  let meta: Metadata
   try {
     // metadata() reads headers only: the bounds are checked before any pixel is decoded.
-    const meta = await sharp(bytes, input).metadata()
-    const width = meta.width
-    const frameHeight = meta.pageHeight ?? meta.height
-    const frames = meta.pages ?? 1
-    if (
-      width < 1 ||
-      frameHeight < 1 ||
-      width > MAX_SIDE ||
-      frameHeight > MAX_SIDE ||
-      frames > MAX_FRAMES ||
-      width * frameHeight * frames > MAX_PIXELS
-    ) {
-      throw new InvalidImage(IMAGE_MESSAGES.invalid)
-    }
+    meta = await sharp(bytes, inputOptions(format)).metadata()
+  } catch {
+    throw new InvalidImage(IMAGE_MESSAGES.invalid)
+  }
+  const width = meta.width
+  const height = meta.pageHeight ?? meta.height
+  const frames = meta.pages ?? 1
+  if (
+    width < 1 ||
+    height < 1 ||
+    width > MAX_SIDE ||
+    height > MAX_SIDE ||
+    frames > MAX_FRAMES ||
+    width * height * frames > MAX_PIXELS
+  ) {
+    throw new InvalidImage(IMAGE_MESSAGES.invalid)
+  }
+  return { format, width, height }
+}
+
+/** Throws InvalidImage (with the spec's message) for anything that is not a sane image. */
+export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  const { format, width, height } = await inspectImage(bytes)
+  const input = inputOptions(format)
+  try {
     const pipeline = sharp(bytes, input).timeout({ seconds: 20 }).rotate()
     const encoded =
       format === 'png'
@@ -84,7 +105,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     return {
       format,
       width,
-      height: frameHeight,
+      height,
       image: { key: keyOf(image, format), bytes: image, contentType: CONTENT_TYPE[format] },
       thumbnail: { key: keyOf(thumbnail, 'webp'), bytes: thumbnail, contentType: 'image/webp' },
     }

@@ -21,12 +21,18 @@ import {
 import type { AppContext } from '../context.js'
 import { assets, users } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
-import { IMAGE_MESSAGES, InvalidImage, processImage, sniffFormat } from '../media/images.js'
+import {
+  IMAGE_MESSAGES,
+  InvalidImage,
+  inspectImage,
+  processImage,
+  sniffFormat,
+} from '../media/images.js'
 import { orNotFound, readAsset } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
 import { assetJson } from './asset-json.js'
 import { readForm } from './form.js'
-import { baseUrl, writeLimit } from './http.js'
+import { PG_BIGINT_MAX, baseUrl, writeLimit } from './http.js'
 
 export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
@@ -48,12 +54,13 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         config: writeLimit(ctx),
         schema: {
           tags: ['assets'],
-          description: 'Field errors of unit_name, name, description (multipart or JSON).',
+          description:
+            'Field errors of unit_name, name, description (multipart or JSON), and image if sent.',
           response: { 200: FieldErrors, 400: ErrorBody },
         },
       },
       async (request, reply) => {
-        const { fields } = await readForm(request, 0)
+        const { fields, file } = await readForm(request, ASSET_LIMITS.imageBytes)
         const values = {
           unit_name: fields.unit_name ?? '',
           name: fields.name ?? '',
@@ -62,6 +69,16 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const problems = assetFieldProblems(values)
         if (problems.name === undefined && (await nameTaken(values.name))) {
           problems.name = [ASSET_MESSAGES.duplicateName]
+        }
+        // The image is optional here (the web app checks it before upload), but checked if sent.
+        if (file?.field === 'image') {
+          if (file.tooLarge) problems.image = [IMAGE_MESSAGES.tooLarge]
+          else {
+            await inspectImage(file.bytes).catch((error: unknown) => {
+              if (!(error instanceof InvalidImage)) throw error
+              problems.image = [error.message]
+            })
+          }
         }
         if (Object.keys(problems).length > 0) {
           return reply.code(400).send({ detail: 'Invalid input.', ...problems })
@@ -100,6 +117,9 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw badRequest('Invalid input.', problems)
         }
         const assetId = BigInt(assetIdParse.data)
+        if (assetId > PG_BIGINT_MAX) {
+          throw badRequest('Invalid input.', { asset_id: ['No such asset on chain.'] })
+        }
 
         const params = await readAsset(chain, assetId)
         if (params === undefined) {
@@ -140,15 +160,19 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw error
         }
         const base = baseUrl(ctx, request)
-        const existing = await db.select().from(assets).where(eq(assets.assetId, assetId))
-        const same = existing.at(0)
-        if (same !== undefined) {
-          // Idempotent: the same upload again answers the stored asset; anything else conflicts.
-          if (same.imagePath === processed.image.key && same.description === description) {
+        // Idempotent: the same upload again answers the stored asset; anything else conflicts.
+        const answerExisting = async () => {
+          const same = (await db.select().from(assets).where(eq(assets.assetId, assetId))).at(0)
+          if (same?.imagePath === processed.image.key && same.description === description) {
             return reply.code(200).send(assetJson(same, storage, base))
           }
           throw new ApiError(409, 'This asset was already submitted.')
         }
+        const existing = await db
+          .select({ guid: assets.guid })
+          .from(assets)
+          .where(eq(assets.assetId, assetId))
+        if (existing.length > 0) return answerExisting()
         await storage.put(processed.image.key, processed.image.bytes, processed.image.contentType)
         await storage.put(
           processed.thumbnail.key,
@@ -171,9 +195,8 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           .onConflictDoNothing()
           .returning()
         const row = inserted.at(0)
-        if (row === undefined) {
-          throw new ApiError(409, 'This asset or its guid was already submitted.')
-        }
+        // A concurrent submission of this asset won the race (or another asset has its guid).
+        if (row === undefined) return answerExisting()
         return reply.code(201).send(assetJson(row, storage, base))
       },
     )

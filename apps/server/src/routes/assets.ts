@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js'
 import { assets, users } from '../db/index.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
-import { baseUrl, pageLinks, pageOf, viewAs } from './http.js'
+import { baseUrl, dbIds, dbLowerBound, pageLinks, pageOf, viewAs } from './http.js'
 
 /** A guid, also accepted as a dashed UUID or in upper case (the web app strips dashes). */
 const GuidParam = z
@@ -61,16 +61,14 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           visible,
           q.status === undefined ? undefined : eq(assets.status, q.status),
           q.status__exclude === undefined ? undefined : ne(assets.status, q.status__exclude),
-          q.price__gt === undefined ? undefined : gt(assets.price, BigInt(q.price__gt)),
+          q.price__gt === undefined ? undefined : gt(assets.price, dbLowerBound(q.price__gt)),
           q.highest_bid__value__gt === undefined
             ? undefined
-            : gt(assets.highestBidValue, BigInt(q.highest_bid__value__gt)),
-          q.asset_id__in === undefined
-            ? undefined
-            : inArray(assets.assetId, q.asset_id__in.map(BigInt)),
+            : gt(assets.highestBidValue, dbLowerBound(q.highest_bid__value__gt)),
+          q.asset_id__in === undefined ? undefined : inArray(assets.assetId, dbIds(q.asset_id__in)),
           q.application_id__in === undefined
             ? undefined
-            : inArray(assets.applicationId, q.application_id__in.map(BigInt)),
+            : inArray(assets.applicationId, dbIds(q.application_id__in)),
           q.owner_address === undefined ? undefined : eq(assets.ownerAddress, q.owner_address),
           q.creator_address === undefined
             ? undefined

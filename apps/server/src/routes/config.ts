@@ -1,6 +1,10 @@
-/** GET /api/token/ (CSRF) and GET /api/config/ (what the web app needs to reach the chain). */
+/**
+ * GET /api/token/ (CSRF), GET /api/config/ (what the web app needs to reach the chain) and
+ * GET /api/health/.
+ */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { PublicConfig, TokenAnswer } from '@unica/schemas'
+import { z } from 'zod'
 import type { AppContext } from '../context.js'
 
 export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
@@ -22,6 +26,16 @@ export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       explorer_url: chain.endpoints.explorerUrl,
       ...(chain.endpoints.kmdUrl === undefined ? {} : { kmd_url: chain.endpoints.kmdUrl }),
     }
+    // For load balancers: the database answers.
+    app.get(
+      '/api/health/',
+      { schema: { tags: ['session'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+      async () => {
+        await ctx.database.query('SELECT 1')
+        return { status: 'ok' as const }
+      },
+    )
+
     app.get(
       '/api/config/',
       { schema: { tags: ['session'], response: { 200: PublicConfig } } },

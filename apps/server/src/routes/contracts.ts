@@ -22,7 +22,16 @@ import { assets, users, type AssetRow } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
 import { assetJson } from './asset-json.js'
-import { baseUrl, writeLimit } from './http.js'
+import { PG_BIGINT_MAX, baseUrl, writeLimit } from './http.js'
+
+/** The app id of a submission; ids beyond bigint range exist on no chain we serve. */
+function appIdOf(body: { app_id: string }): bigint {
+  const appId = BigInt(body.app_id)
+  if (appId > PG_BIGINT_MAX) {
+    throw badRequest('Invalid input.', { app_id: ['No such application on chain.'] })
+  }
+  return appId
+}
 
 const compiled = (p: { bytes: Uint8Array; hash: string }) => ({
   hash: p.hash,
@@ -92,7 +101,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         },
       },
       async (request) => {
-        const appId = BigInt(request.body.app_id)
+        const appId = appIdOf(request.body)
         const state = await readManager(chain, appId)
         const asset = await assetBy(eq(assets.assetId, state.nftId))
         if (asset === undefined) {
@@ -142,7 +151,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         },
       },
       async (request) => {
-        const appId = BigInt(request.body.app_id)
+        const appId = appIdOf(request.body)
         const asset = await assetBy(eq(assets.applicationId, appId))
         if (asset === undefined) {
           throw badRequest('Invalid input.', {

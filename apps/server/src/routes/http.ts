@@ -52,3 +52,17 @@ export function viewAs(request: FastifyRequest): string | undefined {
   const header = request.headers['x-view-as']
   return typeof header === 'string' && algosdk.isValidAddress(header) ? header : undefined
 }
+
+/** PostgreSQL's bigint holds up to 2^63 - 1; uint64 inputs above it match nothing stored. */
+export const PG_BIGINT_MAX = 2n ** 63n - 1n
+
+/** A uint64 lower bound for a `>` filter, clamped into bigint range (same results). */
+export function dbLowerBound(value: string): bigint {
+  const n = BigInt(value)
+  return n > PG_BIGINT_MAX ? PG_BIGINT_MAX : n
+}
+
+/** uint64 ids for an IN filter: those beyond bigint range cannot be stored, so are dropped. */
+export function dbIds(values: readonly string[]): bigint[] {
+  return values.map(BigInt).filter((n) => n <= PG_BIGINT_MAX)
+}

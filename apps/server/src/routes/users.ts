@@ -41,7 +41,6 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         schema: {
           tags: ['users'],
           body: NewsletterSubscription,
-          // The body schema trims by transform, which zod cannot run backwards to serialize.
           response: { 201: z.object({ email: z.string() }) },
         },
       },

@@ -13,13 +13,17 @@ function httpStatus(error: unknown): number | undefined {
   return typeof response?.status === 'number' ? response.status : undefined
 }
 
-/** Runs a chain read; undefined when the node answers 404, a retryable 500 when it is unreachable. */
+/**
+ * Runs a chain read: undefined when the node answers 4xx (404, or an id it cannot even parse:
+ * either way there is no such thing); a retryable 500 when the node fails or cannot be reached.
+ */
 export async function orNotFound<T>(read: () => Promise<T>): Promise<T | undefined> {
   try {
     return await read()
   } catch (error) {
     if (error instanceof ApiError) throw error
-    if (httpStatus(error) === 404) return undefined
+    const status = httpStatus(error)
+    if (status !== undefined && status >= 400 && status < 500) return undefined
     throw chainLag('The Algorand node could not be reached. Try again.')
   }
 }

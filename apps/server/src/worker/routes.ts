@@ -12,7 +12,7 @@ import { OperationStatus, SendTxAnswer, SendTxBody } from '@unica/schemas'
 import { z } from 'zod'
 import type { AppContext } from '../context.js'
 import type { Database } from '../db/index.js'
-import { badRequest, notFound } from '../errors.js'
+import { ApiError, badRequest, notFound } from '../errors.js'
 import { GroupError, parseSignedGroup, type ParsedGroup } from './signed-group.js'
 
 export interface WorkerRoutesContext extends AppContext {
@@ -20,11 +20,17 @@ export interface WorkerRoutesContext extends AppContext {
   readonly onOperationQueued?: () => void
 }
 
+/** Open operations one account may have queued at a time (send_tx is public: bound what it holds). */
+export const MAX_OPEN_PER_SENDER = 16
+
+/** How far ahead of the chain a group's first valid round may be. */
+const MAX_ROUNDS_AHEAD = 10n
+
 /** The chain's current round, asked of algod at most every two seconds; null when unreachable. */
-function currentRound(algod: algosdk.Algodv2): () => Promise<bigint | null> {
+function currentRound(algod: algosdk.Algodv2): (fresh?: boolean) => Promise<bigint | null> {
   let cached: { at: number; round: bigint } | null = null
-  return async () => {
-    if (cached !== null && Date.now() - cached.at < 2000) return cached.round
+  return async (fresh = false) => {
+    if (!fresh && cached !== null && Date.now() - cached.at < 2000) return cached.round
     try {
       const { lastRound } = await algod.status().do()
       cached = { at: Date.now(), round: lastRound }
@@ -99,9 +105,14 @@ export function workerRoutes(ctx: WorkerRoutesContext): FastifyPluginCallbackZod
         if (g.genesisHash !== ctx.chain.genesisHash) {
           throw invalid('blob', 'The group is for another network.')
         }
-        const now = await round()
+        // A cached round errs low: lenient on expiry; "not valid yet" is checked afresh.
+        let now = await round()
         if (now !== null && g.lastValid <= now) {
           throw invalid('blob', 'The group has expired: sign it again.')
+        }
+        if (now !== null && g.firstValid > now + MAX_ROUNDS_AHEAD) now = await round(true)
+        if (now !== null && g.firstValid > now + MAX_ROUNDS_AHEAD) {
+          throw invalid('blob', 'The group is not valid yet.')
         }
         const assets = await database.query<{ guid: string }>(
           'SELECT guid FROM assets WHERE application_id = $1',
@@ -110,6 +121,14 @@ export function workerRoutes(ctx: WorkerRoutesContext): FastifyPluginCallbackZod
         const asset = assets.at(0)
         if (asset === undefined) {
           throw invalid('blob', 'The group does not call a Unica contract.')
+        }
+        const open = await database.query<{ n: string }>(
+          `SELECT count(*)::text AS n FROM operations
+            WHERE sender = $1 AND status IN ('pending', 'submitted') AND tx_id <> $2`,
+          [g.sender, g.txId],
+        )
+        if (Number(open[0].n) >= MAX_OPEN_PER_SENDER) {
+          throw new ApiError(429, 'Too many operations of this account are still pending.')
         }
         const { id, created } = await store(database, g, asset.guid)
         ctx.onOperationQueued?.()

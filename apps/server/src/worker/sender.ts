@@ -86,15 +86,20 @@ export class Sender {
   /** One pass: claim, then submit and confirm each claimed group. Resolves with the outcomes. */
   async step(): Promise<Outcome[]> {
     const claimed = await this.claim()
-    const out: Outcome[] = []
-    for (const row of claimed) out.push(await this.process(row))
-    return out
+    // Each waits for its own confirmation; they are independent groups.
+    return Promise.all(claimed.map((row) => this.process(row)))
   }
 
   async process(row: Claimed): Promise<Outcome> {
     const bytes = new Uint8Array(row.signed_group)
-    const parts = splitMsgpack(bytes, MAX_GROUP_SIZE)
-    const call = algosdk.decodeSignedTransaction(parts[parts.length - 1]).txn
+    let call: algosdk.Transaction
+    try {
+      const parts = splitMsgpack(bytes, MAX_GROUP_SIZE)
+      call = algosdk.decodeSignedTransaction(parts[parts.length - 1]).txn
+    } catch {
+      // send_tx stored only groups it decoded; anything else was written around it.
+      return this.fail(row.id, 'The stored group cannot be decoded.')
+    }
     try {
       await this.algod.sendRawTransaction(bytes).do()
     } catch (e) {

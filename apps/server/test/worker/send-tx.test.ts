@@ -290,6 +290,35 @@ describe('send_tx and the sender', () => {
     expect(res.statusCode).toBe(403)
   })
 
+  it('refuses groups not valid yet, and more than 16 open operations of one account', async () => {
+    const p = await params()
+    const early = buildChangeAsk({
+      seller: bob.address,
+      market,
+      price: 3n,
+      params: {
+        ...p,
+        firstValid: BigInt(p.firstValid) + 100n,
+        lastValid: BigInt(p.lastValid) + 100n,
+      },
+    })
+    const refused = await sendTx(blobOf(env.h.sign(early, bob)), 'ASK')
+    expect(refused.status).toBe(400)
+    expect(refused.body.blob).toEqual(['The group is not valid yet.'])
+
+    const spammer = await env.h.account()
+    const blobs = []
+    for (let price = 1n; price <= 17n; price++) {
+      const g = buildChangeAsk({ seller: spammer.address, market, price, params: p })
+      blobs.push(blobOf(env.h.sign(g, spammer)))
+    }
+    for (const blob of blobs.slice(0, 16)) expect((await sendTx(blob, 'ASK')).status).toBe(201)
+    const last = await sendTx(blobs[16], 'ASK')
+    expect(last.status).toBe(429)
+    // The same group again is still answered with its operation (idempotence beats the bound).
+    expect((await sendTx(blobs[0], 'ASK')).status).toBe(200)
+  })
+
   it('answers 404 for unknown or malformed operation ids', async () => {
     for (const id of ['999999999', 'abc', '0', '-1', '1e3', '99999999999999999999999']) {
       const res = await env.server.get(`/api/operations/${id}`)

@@ -120,6 +120,18 @@ describe('sender crash and resume', () => {
     expect(r.failure_reason).toMatch(/expired/)
   })
 
+  it('never lets two senders claim the same row', async () => {
+    const ids = new Set<string>()
+    for (let i = 0; i < 6; i++) ids.add((await queued()).id)
+    const senders = [0, 1, 2].map(() => new Sender(env.database, env.h.algod, { batch: 3 }))
+    const claims = await Promise.all(senders.map((x) => x.claim()))
+    const claimed = claims.flat().map((c) => c.id)
+    expect(new Set(claimed).size).toBe(claimed.length)
+    expect(new Set(claimed)).toEqual(ids)
+    // Release them for the restarted sender, as an expired lease would.
+    expect(await restarted().step()).toEqual(Array(6).fill('executed'))
+  })
+
   it('reports the chain refusal of a bid with algod reason', async () => {
     const bidder = await env.h.account()
     // Not opted in to the app: the manager refuses the bid.

@@ -1,0 +1,48 @@
+/** `staff add|remove|list`: the admin CLI's one command (src/admin.ts runs it). */
+import algosdk from 'algosdk'
+import { asc, eq } from 'drizzle-orm'
+import { users, type Database } from '../db/index.js'
+
+const USAGE = `usage: npm run admin -- staff add ADDRESS...
+       npm run admin -- staff remove ADDRESS...
+       npm run admin -- staff list`
+
+export async function staffCommand(
+  database: Database,
+  args: readonly string[],
+  print: (line: string) => void,
+): Promise<number> {
+  const [group, action, ...addresses] = args
+  if (group !== 'staff' || args.length < 2) {
+    print(USAGE)
+    return 2
+  }
+  const { db } = database
+  if (action === 'list') {
+    const rows = await db
+      .select({ address: users.address })
+      .from(users)
+      .where(eq(users.isStaff, true))
+      .orderBy(asc(users.address))
+    for (const row of rows) print(row.address)
+    return 0
+  }
+  if ((action !== 'add' && action !== 'remove') || addresses.length === 0) {
+    print(USAGE)
+    return 2
+  }
+  const invalid = addresses.filter((a) => !algosdk.isValidAddress(a))
+  if (invalid.length > 0) {
+    print(`not an Algorand address: ${invalid.join(', ')}`)
+    return 2
+  }
+  const isStaff = action === 'add'
+  for (const address of addresses) {
+    await db
+      .insert(users)
+      .values({ address, isStaff })
+      .onConflictDoUpdate({ target: users.address, set: { isStaff } })
+    print(`${address} ${isStaff ? 'is staff' : 'is no longer staff'}`)
+  }
+  return 0
+}
