@@ -56,22 +56,25 @@ export function newGuid(): string {
 }
 
 /** Creates the NFT on chain, verifies it, submits it; resolves with the backend's asset. */
-export async function createNft(s: Services, nft: NewNft): Promise<Asset> {
+export async function createNft(
+  s: Services,
+  nft: NewNft,
+  siteOrigin = window.location.origin,
+): Promise<Asset> {
   const { walletName, address } = session(s)
   const chain = await s.chain()
   const params = await chain.params()
   await requireAlgos(s, address, totalCreateCost(params).total)
   const guid = newGuid()
-  const origin = window.location.origin
   const group = buildCreateNft({
     creator: address,
     params,
     unitName: nft.unitName,
     assetName: nft.name,
-    url: `${origin}/nft/${guid}`,
+    url: `${siteOrigin}/nft/${guid}`,
     guid,
     description: nft.description,
-    mediaUrl: `${origin}/nft/${guid}`,
+    mediaUrl: `${siteOrigin}/nft/${guid}`,
     mimeType: nft.image.type,
   })
   const txId = await s.queue.push({

@@ -287,6 +287,20 @@ describe('asset details', () => {
     expect(await screen.findByRole('dialog', { name: 'Select wallet' })).toBeTruthy()
   })
 
+  it('closes the trade modal with an error alert when the chain cannot be read', async () => {
+    const a = asset({ price: '5000000' })
+    const { services } = renderApp(`/nft/${a.guid}`, {
+      state: connected(BOB, false),
+      routes: detail(a),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Place a bid' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Make offer' })).toBeNull()
+    })
+    expect(services.store.get().alert?.kind).toBe('error')
+    expect(screen.getByRole('alert')).toBeTruthy()
+  })
+
   it('sends the user back when the asset is missing', async () => {
     renderApp(`/nft/${'c'.repeat(32)}`)
     expect(await screen.findByRole('heading', { name: 'Buy, sell, and collect NFTs' })).toBeTruthy()

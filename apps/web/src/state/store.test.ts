@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { CONFIG } from '../test/harness.js'
+import { createServices } from './services.js'
+import { selectAccount } from './session.js'
 import {
   LOGGED_OUT,
   STORAGE_KEYS,
@@ -45,5 +48,22 @@ describe('store', () => {
     ])
     expect(localStorage.getItem(STORAGE_KEYS.walletName)).toBeNull()
     expect(localStorage.getItem(STORAGE_KEYS.account)).toBeNull()
+  })
+})
+
+describe('selectAccount', () => {
+  it('ignores an address the wallet did not list', async () => {
+    const store = createStore({
+      ...initialState(),
+      walletName: 'kmd',
+      accounts: ['A'],
+      address: 'A',
+    })
+    const services = createServices(CONFIG, {
+      store,
+      chain: () => Promise.reject(new Error('not reached')),
+    })
+    await selectAccount(services, 'EVIL')
+    expect(store.get().address).toBe('A')
   })
 })

@@ -53,7 +53,8 @@ interface Loaded {
   readonly best: { readonly sender: string; readonly bid: bigint } | null
 }
 
-function useTradeContext(asset: Asset): Loaded | null {
+/** Loads what a trade needs from the chain; on failure the error alert closes the modal. */
+function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
   const services = useServices()
   const account = useStore(services.store, (s) => s.account)
   const address = useStore(services.store, (s) => s.address)
@@ -90,7 +91,10 @@ function useTradeContext(asset: Asset): Loaded | null {
           })
         }
       } catch (e) {
-        if (alive.current) showError(services, e)
+        if (alive.current) {
+          showError(services, e)
+          onFail()
+        }
       }
     })()
     return () => {
@@ -166,7 +170,7 @@ export function TradeModal({
 }) {
   const services = useServices()
   const decimals = services.config.usdcDecimals
-  const loaded = useTradeContext(asset)
+  const loaded = useTradeContext(asset, onClose)
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -190,7 +194,9 @@ export function TradeModal({
       await runPlan(services, result.plan)
       onClose()
     } catch (e) {
+      // Error alerts close open modals (spec section 8).
       showError(services, e)
+      onClose()
     } finally {
       setBusy(false)
     }

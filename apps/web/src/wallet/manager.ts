@@ -33,7 +33,13 @@ export function createManager(config: AppConfig): WalletManager {
     const kmd = split(config.kmdUrl)
     wallets.push({
       id: WalletId.KMD,
-      options: { token: config.algodToken, ...kmd, wallet: 'unencrypted-default-wallet' },
+      options: {
+        token: config.algodToken,
+        ...kmd,
+        wallet: 'unencrypted-default-wallet',
+        // The devnet's default wallet has an empty password: no prompt.
+        promptForPassword: () => Promise.resolve(''),
+      },
     })
   }
   const known = Object.values(NetworkId) as string[]

@@ -1,0 +1,224 @@
+// @vitest-environment node
+/**
+ * The web app's chain side against the embedded devnet, through algod's and kmd's REST APIs:
+ * the KMD wallet (use-wallet v4) signs, the staff flows create, deploy and configure an NFT's
+ * market through the action queue, and a buyer's first bid runs the button flow (app opt-in,
+ * NFT opt-in, bid) with the fees the plan showed. The backend is a double over HTTP: it records
+ * submissions and, as the worker would, hands send_tx's blob to algod.
+ */
+import algosdk from 'algosdk'
+import { APP_OPT_IN_COST, ASSET_MIN_BALANCE, BID_BOX_MIN_BALANCE } from '@unica/contracts'
+import { startDevnet, type Devnet } from '@unica/devnet'
+import type { Asset } from '@unica/schemas'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// use-wallet keeps its session in localStorage; node has none.
+const memory = new Map<string, string>()
+globalThis.localStorage = {
+  getItem: (k: string) => memory.get(k) ?? null,
+  setItem: (k: string, v: string) => void memory.set(k, v),
+  removeItem: (k: string) => void memory.delete(k),
+  clear: () => {
+    memory.clear()
+  },
+  key: (i: number) => [...memory.keys()][i] ?? null,
+  get length() {
+    return memory.size
+  },
+} satisfies Storage
+
+const { createServices } = await import('../src/state/services.js')
+const { connectWallet, selectAccount } = await import('../src/state/session.js')
+const { createNft, deployContract, finishSetup } = await import('../src/admin/flows.js')
+const { planBid } = await import('../src/trade/plan.js')
+const { runPlan } = await import('../src/trade/run.js')
+const { MESSAGES } = await import('../src/lib/errors.js')
+
+let devnet: Devnet
+let algod: algosdk.Algodv2
+
+/** The backend double: submissions recorded, send_tx relayed to algod like the worker. */
+function backend(creator: () => string) {
+  const submitted: Record<string, unknown>[] = []
+  const operations = new Map<
+    string,
+    { is_pending: boolean; is_executed: boolean; failure_reason: string | null }
+  >()
+  let assetGuid = ''
+  let assetId = ''
+  const asset = (): Asset => ({
+    guid: assetGuid,
+    asset_id: assetId,
+    application_id: null,
+    escrow_address: null,
+    status: 'DA',
+    name: 'Sunrise',
+    unit_name: 'SUN',
+    description: 'A sunrise.',
+    image: null,
+    thumbnail: null,
+    creator_address: creator(),
+    owner_address: creator(),
+    holding_address: creator(),
+    price: null,
+    highest_bid: null,
+    created_at: new Date().toISOString(),
+  })
+  const fetchImpl = async (input: string, init?: RequestInit): Promise<Response> => {
+    // The app's API client always passes a string URL.
+    const url = new URL(input, 'http://app.test')
+    if (url.pathname === '/api/token/') return Response.json({ token: 't' })
+    if (url.pathname === '/api/assets/submit_asset/') {
+      const form = init?.body as FormData
+      assetId = form.get('asset_id') as string
+      assetGuid = 'f'.repeat(32)
+      submitted.push({ kind: 'asset', asset_id: assetId, proof: form.get('proof') })
+      return Response.json(asset(), { status: 201 })
+    }
+    if (url.pathname.startsWith('/api/contracts/submit_')) {
+      submitted.push({ kind: url.pathname, ...(JSON.parse(init?.body as string) as object) })
+      return Response.json({}, { status: 200 })
+    }
+    if (url.pathname === '/api/operations/send_tx/') {
+      const { blob } = JSON.parse(init?.body as string) as { blob: string }
+      const id = String(operations.size + 1)
+      try {
+        const { txid } = await algod.sendRawTransaction(algosdk.base64ToBytes(blob)).do()
+        await algosdk.waitForConfirmation(algod, txid, 5)
+        operations.set(id, { is_pending: false, is_executed: true, failure_reason: null })
+      } catch (e) {
+        const reason = e instanceof Error ? e.message : String(e)
+        operations.set(id, { is_pending: false, is_executed: false, failure_reason: reason })
+      }
+      return Response.json({ operation_id: id }, { status: 201 })
+    }
+    const op = /^\/api\/operations\/(\d+)$/.exec(url.pathname)
+    if (op !== null) {
+      const status = operations.get(op[1])
+      return status === undefined
+        ? Response.json({ detail: 'Not found.' }, { status: 404 })
+        : Response.json({ operation_id: op[1], ...status })
+    }
+    if (url.pathname.startsWith('/api/users/')) {
+      return Response.json({ address: url.pathname.split('/')[3], is_staff: true })
+    }
+    return Response.json({ detail: 'Not found.' }, { status: 404 })
+  }
+  return { fetch: fetchImpl as unknown as typeof fetch, submitted, asset }
+}
+
+beforeAll(async () => {
+  devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
+  algod = new algosdk.Algodv2(devnet.token, 'http://127.0.0.1', devnet.ports.algod)
+})
+
+afterAll(async () => {
+  await devnet.stop()
+})
+
+function setup() {
+  const config = {
+    network: 'devnet',
+    genesisId: devnet.info.genesisId,
+    algodUrl: devnet.urls.algod,
+    algodToken: devnet.token,
+    indexerUrl: devnet.urls.indexer,
+    kmdUrl: devnet.urls.kmd,
+    usdcId: devnet.info.usdcAssetId,
+    usdcDecimals: 6,
+    explorerUrl: `${devnet.urls.algod}/explorer`,
+  }
+  let address = ''
+  const fake = backend(() => address)
+  const services = createServices(config, { fetch: fake.fetch })
+  services.store.subscribe(() => {
+    address = services.store.get().address ?? ''
+  })
+  return { services, fake }
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
+
+describe('the web app on the devnet', () => {
+  it('creates, deploys and configures an NFT, then a buyer places a first bid', async () => {
+    const { services, fake } = setup()
+    const byName = (n: string) => devnet.info.accounts.find((a) => a.name === n)!.address
+    const staff = byName('Wallet2')
+    const buyer = byName('Wallet3')
+
+    // The KMD wallet lists the devnet's accounts; pick the staff account.
+    await connectWallet(services, 'kmd')
+    expect(services.store.get().alert).toBeNull()
+    expect(services.store.get().accounts).toEqual(expect.arrayContaining([staff, buyer]))
+    await selectAccount(services, staff)
+    expect(services.store.get().user).toEqual({ isStaff: true })
+    expect(services.store.get().account?.address).toBe(staff)
+
+    const image = new File([PNG], 'sun.png', { type: 'image/png' })
+    const created = await createNft(
+      services,
+      { unitName: 'SUN', name: 'Sunrise', description: 'A sunrise.', image },
+      'http://localhost:8000',
+    )
+    const nftId = BigInt(created.asset_id)
+    const info = await algod.getAssetByID(nftId).do()
+    expect(info.params?.creator).toBe(staff)
+    expect(info.params?.total).toBe(1n)
+    // The upload proof is the staff's signed 0-Algo self-payment, never broadcast.
+    const proof = algosdk.decodeSignedTransaction(
+      algosdk.base64ToBytes(fake.submitted[0]?.proof as string),
+    )
+    expect(proof.txn.sender.toString()).toBe(staff)
+    expect(proof.txn.payment?.amount).toBe(0n)
+
+    const appId = await deployContract(services, created)
+    expect(appId).toBeGreaterThan(0n)
+    await finishSetup(services, created, appId)
+    const chain = await services.chain()
+    const market = await chain.readMarket(appId)
+    expect(market.escrow).toBe(algosdk.getApplicationAddress(appId).toString())
+    expect(market.nftId).toBe(nftId)
+    expect(fake.submitted.map((s) => s.kind)).toEqual([
+      'asset',
+      '/api/contracts/submit_contract/',
+      '/api/contracts/submit_configuration/',
+    ])
+    expect(services.store.get().pendingAction).toBeNull()
+    expect(services.store.get().pendingUpdate).toBeNull()
+
+    // The buyer's first bid: app opt-in, NFT opt-in, then the bid, each verified.
+    await selectAccount(services, buyer)
+    const before = await chain.readAccount(buyer)
+    const ctx = {
+      address: buyer,
+      account: before,
+      market: { appId, nftId, usdcId: devnet.info.usdcAssetId },
+      state: market,
+      myBid: 0n,
+      params: await chain.params(),
+    }
+    const plan = planBid(ctx, 2_500_000n)
+    expect(plan.steps.map((s) => s.kind)).toEqual(['app-opt-in', 'asset-opt-in', 'trade'])
+    await runPlan(services, plan)
+    const after = await chain.readAccount(buyer)
+    expect(await chain.readBid(appId, buyer)).toBe(2_500_000n)
+    expect(after.apps.get(appId.toString())).toBe(2_500_000n)
+    // The fees shown are the fees paid; the box deposit and the opt-ins' min balance are locked.
+    expect(before.amount - after.amount).toBe(plan.fees + BID_BOX_MIN_BALANCE)
+    expect(after.minBalance - before.minBalance).toBe(APP_OPT_IN_COST + ASSET_MIN_BALANCE)
+    expect(plan.needed.algos).toBe(
+      plan.fees + BID_BOX_MIN_BALANCE + APP_OPT_IN_COST + ASSET_MIN_BALANCE,
+    )
+    const usdc = devnet.info.usdcAssetId.toString()
+    expect(before.assets.get(usdc)! - after.assets.get(usdc)!).toBe(2_500_000n)
+    expect(services.store.get().alert?.text).toBe(MESSAGES.txSuccess)
+
+    // A plan built on stale state (it thinks there is no bid) is refused by the app:
+    // the queue reports 'Operation failed' and empties.
+    const stale = planBid({ ...ctx, account: after, params: await chain.params() }, 3_000_000n)
+    await expect(runPlan(services, stale)).rejects.toThrow(MESSAGES.operationFailed)
+    expect(services.queue.size).toBe(0)
+    expect(services.store.get().pendingUpdate).toBeNull()
+    expect(await chain.readBid(appId, buyer)).toBe(2_500_000n)
+  }, 120_000)
+})
