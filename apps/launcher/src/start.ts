@@ -12,12 +12,13 @@ import { startDevnet, type Devnet } from '@unica/devnet'
 import {
   buildApp,
   connectChain,
-  diskStorage,
   migrate,
   openDatabase,
+  openStorage,
   startWorker,
   type Chain,
   type Database,
+  type StorageConfig,
   type Worker,
 } from '@unica/server'
 import { serveWeb } from './web.js'
@@ -45,12 +46,18 @@ export interface UnicaOptions {
   readonly devnetPorts?: DevnetPorts
   /** A public network (TestNet, MainNet, LocalNet) instead of the embedded devnet. */
   readonly chain?: Parameters<typeof connectChain>[0]
+  /** Where media go; default: disk in `dataDir/media` (or a temporary directory). */
+  readonly storage?: StorageConfig
   /** postgres://… ; absent: PGlite in `dataDir/db` (or in memory). */
   readonly databaseUrl?: string
   /** The built web app; default apps/web/dist; null serves the API alone. */
   readonly webDist?: string | null
   /** Signs the CSRF cookie; default: a fresh secret per start (fine for one instance). */
   readonly cookieSecret?: string
+  /** Base URL browsers reach this origin at, behind a proxy; default: each request's Host. */
+  readonly publicUrl?: string
+  /** Honour X-Forwarded-For for per-IP rate limits (behind a reverse proxy). */
+  readonly trustProxy?: boolean
   /** Public writes per IP per minute; default 600 (a demo seeds and clicks a lot from one IP). */
   readonly rateLimitMax?: number
   /** Operational messages (worker retries); default silent. */
@@ -116,13 +123,14 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
     cleanups.push(() => database.close())
     await migrate(database)
 
-    let mediaDir: string
-    if (options.dataDir === undefined) {
+    let storage = options.storage
+    if (storage === undefined && options.dataDir !== undefined) {
+      storage = { kind: 'disk', dir: join(options.dataDir, 'media') }
+    }
+    if (storage === undefined) {
       const temp = await mkdtemp(join(tmpdir(), 'unica-media-'))
       cleanups.push(() => rm(temp, { recursive: true, force: true }))
-      mediaDir = temp
-    } else {
-      mediaDir = join(options.dataDir, 'media')
+      storage = { kind: 'disk', dir: temp }
     }
 
     const worker = startWorker({
@@ -137,11 +145,11 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
     const app = await buildApp({
       database,
       chain,
-      storage: diskStorage(mediaDir),
-      publicUrl: undefined,
+      storage: openStorage(storage),
+      publicUrl: options.publicUrl,
       cookieSecret: options.cookieSecret ?? randomSecret(),
       rateLimit: { max: options.rateLimitMax ?? 600, windowMs: 60_000 },
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
       onOperationQueued: () => {
         worker.wake()
       },

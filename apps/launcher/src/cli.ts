@@ -1,0 +1,104 @@
+/**
+ * `npm start`: builds the web app if needed, starts devnet + server + worker + web on one origin
+ * with data in DATA_DIR (default .data), seeds the demo on the first start, prints how to use it
+ * and a line with `ready` and the URL. Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything
+ * cleanly; a second signal exits at once.
+ */
+import { mkdirSync } from 'node:fs'
+import { EnvError, launchConfig, type LaunchConfig } from './env.js'
+import { hasAssets, seedDemo } from './seed/seed.js'
+import { startUnica, type Unica } from './start.js'
+import { buildWeb, webBuildNeeded } from './web-build.js'
+
+/** Set by the signal handler while main() awaits. */
+const run: { unica?: Unica; stopping: boolean } = { stopping: false }
+/** A read the linter cannot narrow: the handler may change `run` at any await. */
+const stopping = (): boolean => run.stopping
+
+const say = (line = ''): void => {
+  process.stdout.write(`${line}\n`)
+}
+
+async function main(): Promise<void> {
+  let config: LaunchConfig
+  try {
+    config = launchConfig()
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+    process.stderr.write(`unica: ${error.message}\n`)
+    process.exit(2)
+  }
+  if (webBuildNeeded()) {
+    say('Building the web app (apps/web/dist is missing or older than its sources)...')
+    await buildWeb()
+  }
+  mkdirSync(config.options.dataDir, { recursive: true })
+
+  const stop = (signal: NodeJS.Signals): void => {
+    if (run.stopping) process.exit(1)
+    run.stopping = true
+    say(`\n${signal}: stopping...`)
+    const done = run.unica?.stop() ?? Promise.resolve()
+    void done.then(
+      () => {
+        say('stopped')
+        process.exit(0)
+      },
+      (error: unknown) => {
+        process.stderr.write(`unica: stop failed: ${String(error)}\n`)
+        process.exit(1)
+      },
+    )
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop)
+
+  say(`Starting Unica (data in ${config.options.dataDir})...`)
+  const unica = await startUnica({
+    ...config.options,
+    log: (message) => {
+      process.stderr.write(`${message}\n`)
+    },
+  })
+  run.unica = unica
+  if (stopping()) {
+    await unica.stop()
+    return
+  }
+  const { devnet } = unica
+  if (devnet !== null && config.seed && !(await hasAssets(unica.database))) {
+    say('First start: seeding the demo through the real on-chain flows...')
+    const seeded = await seedDemo(
+      { url: unica.url, devnet, chain: unica.chain, database: unica.database },
+      say,
+    )
+    say(`  staff account: ${seeded.staff}`)
+  }
+  // A signal during the seed stops the server under it: the handler reports and exits.
+  if (stopping()) return
+
+  say()
+  say(`Unica ${unica.chain.endpoints.network}: ${unica.url}`)
+  say(`  API docs   ${unica.url}/api/docs`)
+  if (devnet !== null) {
+    say(`  algod      ${devnet.urls.algod}   (token ${devnet.token})`)
+    say(`  indexer    ${devnet.urls.indexer}`)
+    say(`  kmd        ${devnet.urls.kmd}`)
+    say(`  explorer   ${devnet.urls.algod}/explorer`)
+    say()
+    say('Connect a wallet: open the URL, click "Connect to wallet" and choose "KMD (devnet)".')
+    say('KMD\'s "unencrypted-default-wallet" (empty password) holds every test account: the first')
+    say(
+      '(Wallet1) is staff and can create NFTs; Wallet2-Wallet6 hold Algos and USDC to trade with.',
+    )
+  }
+  say()
+  say(`ready: ${unica.url}  (Ctrl-C stops)`)
+}
+
+main().catch((error: unknown) => {
+  if (stopping()) return
+  process.stderr.write(
+    `unica: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
+  process.exit(1)
+})
