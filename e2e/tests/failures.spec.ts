@@ -71,15 +71,24 @@ test.describe('on a seeded marketplace', () => {
     const bob = accountNamed(devnet, 'Wallet4')
     await page.goto(`/nft/${guid}`)
     await connectKmd(page, bob)
-    // After a reload the wallet asks for its password again when it signs: give a wrong one.
-    await page.reload()
     const before = { bob: await usdcOf(devnet, bob), escrow: await usdcOf(devnet, market.escrow) }
-    page.once('dialog', (dialog) => void dialog.accept('not-the-password'))
+    // The wallet refuses to sign: its kmd answers what kmd answers a wrong password. Only the
+    // browser's call to the wallet is answered so; the chain and the backend stay real.
+    let refused = 0
+    await page.route('**/v1/transaction/sign', (route) => {
+      refused += 1
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: true, message: 'error decrypting. wrong password?' }),
+      })
+    })
     const offer = await openTrade(page, 'Place a bid', String(best + 5))
     await offer.getByRole('button', { name: 'Confirm' }).click()
     await expect(
       page.getByRole('alert').filter({ hasText: 'Transactions could not be signed' }),
     ).toBeVisible()
+    expect(refused).toBeGreaterThan(0)
     await expectFacts(page, { highestBid: `${best} USDC`, myBid: null })
     expect(await usdcOf(devnet, bob)).toBe(before.bob)
     expect(await usdcOf(devnet, market.escrow)).toBe(before.escrow)
