@@ -34,9 +34,12 @@ export async function createReadyNft(
   options: { filled?: boolean } = {},
 ): Promise<string> {
   if (options.filled !== true) await fillCreateForm(page, nft)
+  // The deploy screen may pass in a moment: listen for it before the click.
+  const deployScreen = page.waitForURL(/\/admin\/add-nft\/[0-9a-f]{32}\?start=true$/, {
+    timeout: 60_000,
+  })
   await page.getByRole('button', { name: 'Add NFT' }).click()
-  await expect(page).toHaveURL(/\/admin\/add-nft\/[0-9a-f]{32}\?start=true$/, { timeout: 60_000 })
-  await expect(page.getByRole('heading', { name: 'Create NFT' })).toBeVisible()
+  await deployScreen
   await expect(page).toHaveURL(/\/nft\/[0-9a-f-]{32,36}$/, { timeout: 90_000 })
   await expect(page.getByRole('heading', { name: nft.name, level: 1 })).toBeVisible()
   const guid = /\/nft\/([0-9a-f-]{32,36})$/.exec(page.url())?.[1]
