@@ -14,6 +14,7 @@
  * requests/s and p99 latency of each, and the API's share of the raw throughput. Target: the API
  * at least half the raw SQL throughput, p99 under 50 ms on PostgreSQL.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { PGlite } from '@electric-sql/pglite'
 import algosdk from 'algosdk'
 import autocannon from 'autocannon'
@@ -52,11 +53,29 @@ interface Statement {
   readonly values: readonly unknown[]
 }
 
-/** Records the statements the server sends through either driver while `on` is set. */
-const recorder = { on: false, statements: [] as Statement[], lite: null as PGlite | null }
+/**
+ * Records the statements the server sends, through either driver, while handling a request marked
+ * with the `x-bench-record` header (its async context carries the mark, so statements of other
+ * requests still running, e.g. ones the load generator gave up on, are not recorded).
+ */
+const marked = new AsyncLocalStorage<true>()
+const recorder = {
+  statements: [] as Statement[],
+  lite: null as PGlite | null,
+  /** Statements sent and not yet answered (requests the load generator gave up on still run). */
+  inflight: 0,
+}
+
+function counted(result: unknown): unknown {
+  if (!(result instanceof Promise)) return result
+  recorder.inflight++
+  return result.finally(() => {
+    recorder.inflight--
+  })
+}
 
 function record(text: unknown, values: unknown): void {
-  if (!recorder.on) return
+  if (marked.getStore() !== true) return
   const t = typeof text === 'string' ? text : (text as { text?: string } | null)?.text
   const v = Array.isArray(values) ? values : ((text as { values?: unknown[] } | null)?.values ?? [])
   if (typeof t === 'string') recorder.statements.push({ text: t, values: v })
@@ -70,14 +89,14 @@ function installRecorder(): void {
   const poolQuery = pg.Pool.prototype.query as AnyQuery
   pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
     record(args[0], args[1])
-    return poolQuery.apply(this, args)
+    return counted(poolQuery.apply(this, args))
   } as typeof pg.Pool.prototype.query
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const liteQuery = PGlite.prototype.query as AnyQuery
   PGlite.prototype.query = function (this: PGlite, ...args: unknown[]) {
-    if (recorder.on) recorder.lite = this
+    if (marked.getStore() === true) recorder.lite = this
     record(args[0], args[1])
-    return liteQuery.apply(this, args)
+    return counted(liteQuery.apply(this, args))
   } as typeof PGlite.prototype.query
 }
 
@@ -228,20 +247,17 @@ export async function main(): Promise<void> {
         rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
         trustProxy: false,
       })
-      // Requests still running after a load (the client gave up on them) must not be recorded
-      // as the next endpoint's statements: count them, and wait for them to finish.
-      let inflight = 0
-      app.addHook('onRequest', (_req, _reply, done) => {
-        inflight++
+      app.addHook('onRequest', (request, _reply, done) => {
+        if (request.headers['x-bench-record'] === '1') marked.enterWith(true)
         done()
       })
-      app.addHook('onResponse', (_req, _reply, done) => {
-        inflight--
-        done()
-      })
+      // Requests the load generator gave up on still run: let the database finish them so the
+      // next figures start from an idle server.
       const drained = async (): Promise<void> => {
-        const until = Date.now() + 120_000
-        while (inflight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+        const until = Date.now() + 300_000
+        while (recorder.inflight > 0 && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 100))
+        }
       }
       const base = await app.listen({ host: '127.0.0.1', port: 0 })
       const raw =
@@ -253,9 +269,7 @@ export async function main(): Promise<void> {
           await drained()
           await fetch(base + e.path) // warm: first-use queries (type lookups) are not the workload
           recorder.statements = []
-          recorder.on = true
-          const probe = await fetch(base + e.path)
-          recorder.on = false
+          const probe = await fetch(base + e.path, { headers: { 'x-bench-record': '1' } })
           if (probe.status !== 200) throw new Error(`${e.path} answered ${probe.status}`)
           const statements = [...recorder.statements]
           const lite = recorder.lite

@@ -47,6 +47,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  // API answers are data, never documents to sniff; the CSRF token must not be cached.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+    if (request.url.startsWith('/api/token/')) reply.header('cache-control', 'no-store')
+  })
 
   await app.register(fastifySwagger, {
     openapi: {

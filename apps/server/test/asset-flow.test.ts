@@ -247,6 +247,20 @@ describe('submit_asset refuses', () => {
     })
   })
 
+  it('a second NFT reusing a submitted guid as its metadata hash', async () => {
+    const { nft, response } = await createAndSubmit(staff)
+    expect(response.statusCode).toBe(201)
+    const copy = await studio.createNft(staff, { guid: nft.guid })
+    const image = await pngImage()
+    const proof = await studio.uploadProof(staff, copy.assetId, image, 'copy')
+    const answer = await submitAsset(
+      { asset_id: copy.assetId.toString(), description: 'copy', proof },
+      image,
+    )
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json()).toEqual({ detail: 'Another asset already uses this guid.' })
+  })
+
   it('NFTs of non-staff creators', async () => {
     const outsider = await studio.account()
     const { response } = await createAndSubmit(outsider)

@@ -64,9 +64,11 @@ describe('GET /api/users/{address}/', () => {
 })
 
 describe('CSRF', () => {
-  it('GET /api/token/ answers a token', async () => {
+  it('GET /api/token/ answers a token, never cached', async () => {
     const response = await server.get('/api/token/')
     expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.json<{ token: string }>().token).toMatch(/.{20,}/)
   })
 
@@ -100,13 +102,49 @@ describe('errors', () => {
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ detail: 'Not found.' })
   })
+
+  it('answers broken JSON, oversized bodies and unknown content types with JSON 4xx', async () => {
+    const url = '/api/users/submit_newsletter_subscription/'
+    const json = { 'content-type': 'application/json' }
+    const broken = await server.post(url, '{"email": ', json)
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json<{ detail: string }>().detail).toMatch(/JSON/)
+    const huge = await server.post(url, JSON.stringify({ email: 'x'.repeat(300_000) }), json)
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json<{ detail: string }>().detail).toBeTypeOf('string')
+    const xml = await server.post(url, '<email/>', { 'content-type': 'application/xml' })
+    expect(xml.statusCode).toBe(415)
+  })
 })
 
 describe('OpenAPI', () => {
-  it('is served at /api/docs', async () => {
+  it('is served at /api/docs and lists every endpoint of spec section 7 this server owns', async () => {
     const response = await server.get('/api/docs/json')
     expect(response.statusCode).toBe(200)
-    const doc = response.json<{ paths: Record<string, unknown> }>()
-    expect(Object.keys(doc.paths)).toContain('/api/users/{address}/')
+    const doc = response.json<{ paths: Record<string, Record<string, unknown>> }>()
+    const endpoints = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    )
+    expect(endpoints).toEqual(
+      expect.arrayContaining([
+        'POST /api/contracts/compile_proxy/',
+        'POST /api/contracts/compile_clear/',
+        'POST /api/contracts/compile_manager/',
+        'POST /api/contracts/compile_escrow/',
+        'GET /api/assets/{guid}/',
+        'GET /api/assets/',
+        'GET /api/users/{address}/',
+        'GET /api/operations/',
+        'GET /api/token/',
+        'POST /api/assets/validate_asset/',
+        'POST /api/assets/submit_asset/',
+        'POST /api/contracts/submit_contract/',
+        'POST /api/contracts/submit_configuration/',
+        'POST /api/users/submit_newsletter_subscription/',
+        'POST /api/users/submit_creator_application/',
+        'GET /api/config/',
+      ]),
+    )
+    expect((await server.get('/api/docs')).statusCode).toBeLessThan(400)
   })
 })

@@ -127,7 +127,7 @@ export class DatabaseBusyError extends Error {}
  * Takes `<dir>.lock` (holding our pid) or throws DatabaseBusyError while a live process holds it;
  * a lock left by a dead process is taken over. Returns the release function.
  */
-function lockDirectory(dir: string): () => void {
+export function lockDirectory(dir: string): () => void {
   const lock = `${dir}.lock`
   mkdirSync(join(dir, '..'), { recursive: true })
   for (let attempt = 0; attempt < 2; attempt++) {

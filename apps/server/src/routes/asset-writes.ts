@@ -163,7 +163,11 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         // Idempotent: the same upload again answers the stored asset; anything else conflicts.
         const answerExisting = async () => {
           const same = (await db.select().from(assets).where(eq(assets.assetId, assetId))).at(0)
-          if (same?.imagePath === processed.image.key && same.description === description) {
+          if (same === undefined) {
+            // The metadata hash must be a new guid: another NFT already claimed this one.
+            throw new ApiError(409, 'Another asset already uses this guid.')
+          }
+          if (same.imagePath === processed.image.key && same.description === description) {
             return reply.code(200).send(assetJson(same, storage, base))
           }
           throw new ApiError(409, 'This asset was already submitted.')

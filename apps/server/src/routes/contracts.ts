@@ -122,7 +122,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           })
         }
         await requireStaff(asset.creatorAddress)
-        await checkCreation(chain, request.body.tx_id, appId)
+        await checkCreation(chain, request.body.tx_id, appId, asset.creatorAddress)
         const updated = await db
           .update(assets)
           .set({

@@ -9,12 +9,14 @@ import {
   MANAGER_SCHEMA,
   clearProgram,
   decodeManagerGlobal,
+  isValidProxyId,
   managerProgram,
+  proxyProgram,
   type ManagerState,
 } from '@unica/contracts'
 import type { Chain } from '../chain.js'
-import { badRequest } from '../errors.js'
-import { readApplication, readConfirmedTransaction, sameBytes } from './chain-read.js'
+import { badRequest, chainLag } from '../errors.js'
+import { orNotFound, readApplication, readConfirmedTransaction, sameBytes } from './chain-read.js'
 
 const notOurs = (): never => {
   throw badRequest('Invalid input.', {
@@ -45,14 +47,65 @@ export async function readManager(chain: Chain, appId: bigint): Promise<ManagerS
   return state
 }
 
-/** The transaction created this application. */
-export async function checkCreation(chain: Chain, txId: string, appId: bigint): Promise<void> {
+/**
+ * The transaction created this application, signed by one of our proxy logic sigs, in a group
+ * whose payment to that proxy came from `creator`. (The manager's own creation checks make any
+ * other shape impossible on chain; this reads it back from the indexer rather than trust it.)
+ */
+export async function checkCreation(
+  chain: Chain,
+  txId: string,
+  appId: bigint,
+  creator: string,
+): Promise<void> {
   const tx = await readConfirmedTransaction(chain, txId)
   if (tx.txType !== 'appl' || tx.createdApplicationIndex !== appId) {
     throw badRequest('Invalid input.', {
       tx_id: ['This transaction did not create this application.'],
     })
   }
+  const logic = tx.signature?.logicsig?.logic
+  if (logic === undefined || !isOurProxy(logic) || tx.group === undefined) {
+    throw badRequest('Invalid input.', {
+      tx_id: ['This application was not created by our proxy.'],
+    })
+  }
+  const proxy = tx.sender
+  const group = tx.group
+  const found = await orNotFound(() =>
+    chain.indexer.lookupAccountTransactions(proxy).txType('pay').do(),
+  )
+  if (found === undefined) throw chainLag("The proxy's payments are not indexed yet. Try again.")
+  const funded = found.transactions.some(
+    (t) =>
+      t.sender === creator &&
+      t.paymentTransaction?.receiver === proxy &&
+      t.group !== undefined &&
+      sameBytes(t.group, group),
+  )
+  if (!funded) {
+    throw badRequest('Invalid input.', {
+      tx_id: ["The proxy was not funded by the NFT's creator in this group."],
+    })
+  }
+}
+
+/** The proxy template is PREFIX · uvarint(proxy id) · SUFFIX (packages/contracts/teal/proxy.teal). */
+const PROXY_0 = proxyProgram(0).bytes
+const PROXY_1 = proxyProgram(1).bytes
+const PREFIX_LENGTH = PROXY_0.findIndex((b, i) => b !== PROXY_1[i])
+
+export function isOurProxy(logic: Uint8Array): boolean {
+  let id = 0
+  let scale = 1
+  for (let i = PREFIX_LENGTH; i < Math.min(logic.length, PREFIX_LENGTH + 5); i++) {
+    id += (logic[i] & 0x7f) * scale
+    scale *= 0x80
+    if ((logic[i] & 0x80) === 0) {
+      return isValidProxyId(id) && sameBytes(logic, proxyProgram(id).bytes)
+    }
+  }
+  return false
 }
 
 /** The transaction is a successful configure call (arg C) on this application by its creator. */
