@@ -4,9 +4,10 @@
  * and a line with `ready` and the URL. Ctrl-C (SIGINT), SIGTERM or SIGHUP stop everything
  * cleanly; a second signal exits at once.
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { EnvError, launchConfig, type LaunchConfig } from './env.js'
-import { hasAssets, seedDemo } from './seed/seed.js'
+import { hasAssets, seedDemo, STAFF } from './seed/seed.js'
 import { startUnica, type Unica } from './start.js'
 import { buildWeb, webBuildNeeded } from './web-build.js'
 
@@ -65,13 +66,21 @@ async function main(): Promise<void> {
     return
   }
   const { devnet } = unica
-  if (devnet !== null && config.seed && !(await hasAssets(unica.database))) {
-    say('First start: seeding the demo through the real on-chain flows...')
-    const seeded = await seedDemo(
-      { url: unica.url, devnet, chain: unica.chain, database: unica.database },
-      say,
-    )
-    say(`  staff account: ${seeded.staff}`)
+  // Written once the seed has finished, so an interrupted seed is reported, not taken for done.
+  const seededMarker = join(config.options.dataDir, 'demo-seeded')
+  if (devnet !== null && config.seed && !existsSync(seededMarker)) {
+    if (await hasAssets(unica.database)) {
+      say('Not seeding the demo: the database already holds NFTs (an interrupted seed?).')
+      say(`Stop, delete ${config.options.dataDir} and start again for a fresh demo.`)
+    } else {
+      say('First start: seeding the demo through the real on-chain flows...')
+      const seeded = await seedDemo(
+        { url: unica.url, devnet, chain: unica.chain, database: unica.database },
+        say,
+      )
+      writeFileSync(seededMarker, `${new Date().toISOString()} staff ${seeded.staff}\n`)
+      say(`  staff account: ${seeded.staff}`)
+    }
   }
   // A signal during the seed stops the server under it: the handler reports and exits.
   if (stopping()) return
@@ -85,11 +94,11 @@ async function main(): Promise<void> {
     say(`  kmd        ${devnet.urls.kmd}`)
     say(`  explorer   ${devnet.urls.algod}/explorer`)
     say()
-    say('Connect a wallet: open the URL, click "Connect to wallet" and choose "KMD (devnet)".')
-    say('KMD\'s "unencrypted-default-wallet" (empty password) holds every test account: the first')
-    say(
-      '(Wallet1) is staff and can create NFTs; Wallet2-Wallet6 hold Algos and USDC to trade with.',
-    )
+    const staff = devnet.info.accounts.find((a) => a.name === STAFF)?.address ?? STAFF
+    say('Connect a wallet: open the URL, click "Connect to wallet", choose "KMD (devnet)", then')
+    say('an account. KMD\'s "unencrypted-default-wallet" (empty password) holds every genesis')
+    say(`account: ${STAFF} (${staff}) is staff and creates NFTs;`)
+    say('Wallet3 to Wallet6 hold Algos and USDC to trade with; Wallet1 is the Algo dispenser.')
   }
   say()
   say(`ready: ${unica.url}  (Ctrl-C stops)`)
@@ -97,8 +106,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (stopping()) return
-  process.stderr.write(
-    `unica: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  )
+  process.stderr.write(`unica: ${error instanceof Error ? error.message : String(error)}\n`)
   process.exit(1)
 })

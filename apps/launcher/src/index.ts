@@ -13,6 +13,7 @@ export {
   hasAssets,
   registerStaff,
   seedDemo,
+  STAFF,
   type SeedResult,
   type SeedTarget,
   type SeededPiece,

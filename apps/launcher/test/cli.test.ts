@@ -1,7 +1,8 @@
 /**
- * `npm start`'s program as a child process: it prints a `ready` line with the URL, serves the web
- * app and the API there, and stops cleanly (exit 0) on SIGINT; bad configuration exits 2 with the
- * reason. (The seed it runs on a first start is tested in seed.test.ts.)
+ * `npm start`'s program as a child process: it seeds the demo on a first start (the seed's
+ * effects are checked in seed.test.ts), prints a `ready` line with the URL, serves the web app and
+ * the API there, reuses its data on a second start, and stops cleanly (exit 0) on SIGINT or
+ * SIGTERM; bad configuration exits 2 with the reason.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -54,23 +55,48 @@ async function readyUrl(run: Run): Promise<string> {
 }
 
 describe('npm start (apps/launcher/src/cli.ts)', () => {
-  it('serves on the printed URL and stops cleanly on Ctrl-C', async () => {
-    const run = launch({ DATA_DIR: dataDir, PORT: '0', SEED: 'false' })
+  it('seeds on the first start, reuses the data on the second, stops cleanly on Ctrl-C', async () => {
+    const first = launch({ DATA_DIR: dataDir, PORT: '0' })
     try {
-      const url = await readyUrl(run)
-      expect(run.output().match(/ready/g)).toHaveLength(1)
-      expect(run.output()).toContain('KMD (devnet)')
+      const url = await readyUrl(first)
+      expect(first.output().match(/ready/g)).toHaveLength(1)
+      expect(first.output()).toContain('First start: seeding the demo')
+      expect(first.output()).toContain('KMD (devnet)')
       const home = await fetch(`${url}/`)
       expect(home.status).toBe(200)
       expect(await home.text()).toContain('<div id="root">')
-      const config = (await (await fetch(`${url}/api/config/`)).json()) as { network: string }
-      expect(config.network).toBe('devnet')
-      run.child.kill('SIGINT')
-      expect(await run.exited).toBe(0)
-      expect(run.output()).toContain('stopped')
+      const assets = (await (await fetch(`${url}/api/assets/`)).json()) as { count: number }
+      expect(assets.count).toBeGreaterThanOrEqual(8)
+      first.child.kill('SIGINT')
+      expect(await first.exited).toBe(0)
+      expect(first.output()).toContain('stopped')
       await expect(fetch(`${url}/`)).rejects.toThrow()
     } finally {
-      run.child.kill('SIGKILL')
+      first.child.kill('SIGKILL')
+    }
+
+    const second = launch({ DATA_DIR: dataDir, PORT: '0' })
+    try {
+      const url = await readyUrl(second)
+      expect(second.output()).not.toContain('seed')
+      const assets = (await (await fetch(`${url}/api/assets/`)).json()) as { count: number }
+      expect(assets.count).toBeGreaterThanOrEqual(8)
+      second.child.kill('SIGTERM')
+      expect(await second.exited).toBe(0)
+    } finally {
+      second.child.kill('SIGKILL')
+    }
+
+    // Without the marker of a finished seed, NFTs in the database mean an interrupted seed.
+    await rm(join(dataDir, 'demo-seeded'))
+    const third = launch({ DATA_DIR: dataDir, PORT: '0' })
+    try {
+      await readyUrl(third)
+      expect(third.output()).toContain('Not seeding the demo: the database already holds NFTs')
+      third.child.kill('SIGINT')
+      expect(await third.exited).toBe(0)
+    } finally {
+      third.child.kill('SIGKILL')
     }
   })
 

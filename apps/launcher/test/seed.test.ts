@@ -18,6 +18,8 @@ import {
 let unica: Unica
 let seeded: SeedResult
 const USDC = 1_000_000n
+/** What each devnet test wallet holds at genesis (packages/devnet README): 1,000,000 USDC. */
+const GENESIS_USDC = 1_000_000n * USDC
 
 interface ApiAsset {
   guid: string
@@ -54,8 +56,8 @@ afterAll(async () => {
 })
 
 describe('the demo seed', () => {
-  it("makes KMD's first account, Wallet1, staff", async () => {
-    expect(seeded.staff).toBe(account('Wallet1'))
+  it("makes the devnet's first test account, Wallet2, staff", async () => {
+    expect(seeded.staff).toBe(account('Wallet2'))
     expect(await get(`/api/users/${seeded.staff}/`)).toEqual({
       address: seeded.staff,
       is_staff: true,
@@ -124,11 +126,11 @@ describe('the demo seed', () => {
     const sold = DEMO_PIECES.find((p) => p.boughtBy !== undefined)
     const item = seeded.pieces.find((p) => p.name === sold?.name)
     if (sold?.price === undefined || item === undefined) throw new Error('no sold piece')
-    // Wallet1 held no USDC at genesis: everything it has is the sale's price.
+    // The staff member pays no USDC anywhere in the seed: it has its genesis USDC plus the price.
     const staffUsdc = await unica.chain.algod
       .accountAssetInformation(seeded.staff, unica.chain.usdcId)
       .do()
-    expect(staffUsdc.assetHolding?.amount).toBe(BigInt(sold.price) * USDC)
+    expect(staffUsdc.assetHolding?.amount).toBe(GENESIS_USDC + BigInt(sold.price) * USDC)
     const history = await get<{ results: { op_type: string; sender: string; value: string }[] }>(
       `/api/operations/?asset__guid=${item.guid}`,
     )

@@ -5,8 +5,8 @@
  */
 import type { Artwork } from './images.js'
 
-/** Collectors by their devnet genesis names (funded test wallets holding USDC). */
-export type Collector = 'Wallet2' | 'Wallet3' | 'Wallet4' | 'Wallet5'
+/** Collectors by their devnet genesis names: the test wallets after the staff member's. */
+export type Collector = 'Wallet3' | 'Wallet4' | 'Wallet5' | 'Wallet6'
 
 export interface DemoPiece {
   readonly name: string
@@ -29,8 +29,8 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     art: { palette: ['#0b1d3a', '#3a86ff', '#8ecae6', '#ffd166'], motif: 'orbits', seed: 11 },
     price: 120,
     bids: [
-      { from: 'Wallet2', usdc: 80 },
-      { from: 'Wallet3', usdc: 95 },
+      { from: 'Wallet3', usdc: 80 },
+      { from: 'Wallet4', usdc: 95 },
     ],
   },
   {
@@ -46,14 +46,14 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     description: 'Petals that only open after midnight.',
     art: { palette: ['#10002b', '#c77dff', '#e0aaff', '#72efdd'], motif: 'petals', seed: 37 },
     price: 250,
-    bids: [{ from: 'Wallet4', usdc: 60 }],
+    bids: [{ from: 'Wallet5', usdc: 60 }],
   },
   {
     name: 'Tidal Study No. 4',
     unitName: 'UNI',
     description: 'A study of water remembering the moon. Not for sale, open to offers.',
     art: { palette: ['#002626', '#0e7c7b', '#17bebb', '#d4f4dd'], motif: 'waves', seed: 41 },
-    bids: [{ from: 'Wallet2', usdc: 40 }],
+    bids: [{ from: 'Wallet3', usdc: 40 }],
   },
   {
     name: 'Copper Sun',
@@ -61,7 +61,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     description: 'A sun hammered out of copper sheets, still warm.',
     art: { palette: ['#2b0f0e', '#e85d04', '#faa307', '#ffba08'], motif: 'orbits', seed: 53 },
     price: 90,
-    boughtBy: { collector: 'Wallet3', relistAt: 150 },
+    boughtBy: { collector: 'Wallet4', relistAt: 150 },
   },
   {
     name: 'Lichen',
@@ -75,7 +75,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     unitName: 'UNI',
     description: 'Two bodies that never quite meet.',
     art: { palette: ['#14110f', '#7e7f9a', '#97a7b3', '#eae8ff'], motif: 'orbits', seed: 71 },
-    bids: [{ from: 'Wallet5', usdc: 30 }],
+    bids: [{ from: 'Wallet6', usdc: 30 }],
   },
   {
     name: 'Meridian',
@@ -90,8 +90,8 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     art: { palette: ['#3c096c', '#ff006e', '#fb5607', '#ffbe0b'], motif: 'petals', seed: 97 },
     price: 180,
     bids: [
-      { from: 'Wallet4', usdc: 110 },
-      { from: 'Wallet5', usdc: 125 },
+      { from: 'Wallet5', usdc: 110 },
+      { from: 'Wallet6', usdc: 125 },
     ],
   },
 ]

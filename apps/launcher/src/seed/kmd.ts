@@ -23,14 +23,6 @@ export class KmdSigner {
     return new KmdSigner(kmd, wallet.id)
   }
 
-  /** The wallet's addresses in KMD's order (the first is what a KMD connection selects). */
-  async addresses(): Promise<string[]> {
-    return this.withHandle(async (handle) => {
-      const { addresses } = (await this.kmd.listKeys(handle)) as { addresses?: string[] }
-      return addresses ?? []
-    })
-  }
-
   async signGroup(group: UnsignedGroup): Promise<Uint8Array[]> {
     return this.withHandle((handle) =>
       Promise.all(

@@ -50,6 +50,9 @@ export interface SeedResult {
 
 const USDC = 1_000_000n
 
+/** The staff member: the devnet's first test account (packages/devnet TEST_WALLETS). */
+export const STAFF = 'Wallet2'
+
 const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
 
 /** Makes an account staff (what `npm run admin` does for an operator). */
@@ -92,9 +95,8 @@ class Seeder {
   }
 
   async run(log: (message: string) => void): Promise<SeedResult> {
-    // The devnet's first account, as a KMD wallet connection selects it, is the staff member.
-    const staff = (await this.kmd.addresses()).at(0)
-    if (staff === undefined) throw new Error('the KMD wallet has no accounts')
+    // The devnet's first test account (TEST_WALLETS: Wallet2, funded with Algos and USDC) is staff.
+    const staff = this.account(STAFF)
     await registerStaff(this.target.database, staff)
     await this.optInAsset(staff, this.usdcId)
 
@@ -225,6 +227,10 @@ class Seeder {
   }
 
   private collector(name: Collector): string {
+    return this.account(name)
+  }
+
+  private account(name: string): string {
     const account = this.target.devnet.info.accounts.find((a) => a.name === name)
     if (account === undefined) throw new Error(`the devnet has no ${name}`)
     return account.address
