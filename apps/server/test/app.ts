@@ -51,6 +51,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     indexerToken: devnet.token,
     usdcId: undefined,
     explorerUrl: `${devnet.urls.algod}/explorer`,
+    kmdUrl: devnet.urls.kmd,
   })
   const chain = options.chain?.(connected) ?? connected
   const database = await testDatabase()

@@ -25,6 +25,7 @@ describe('GET /api/config/', () => {
       usdc_id: server.devnet.info.usdcAssetId.toString(),
       usdc_decimals: 6,
       explorer_url: `${server.devnet.urls.algod}/explorer`,
+      kmd_url: server.devnet.urls.kmd,
     })
   })
 })

@@ -1,0 +1,81 @@
+/**
+ * The test fixture: every test gets a fresh Unica (devnet, database, media, server with its
+ * worker, the SPA on one origin) and a page whose base URL points at it. Screenshots of the main
+ * screens go to e2e/artifacts/screens.
+ */
+import { mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test as base, type Page } from '@playwright/test'
+import { registerStaff, seedDemo, startUnica, type SeedResult, type Unica } from '@unica/launcher'
+import type { Devnet } from '@unica/devnet'
+import { accountNamed } from './chain.js'
+
+/** The staff account: the devnet's first test account, as the demo seed registers it. */
+export const STAFF = 'Wallet2'
+
+export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), '../artifacts')
+
+export interface Options {
+  /** Seed the demo (the launcher's first-start seed, through the real on-chain flows) first. */
+  readonly seeded: boolean
+}
+
+export interface Fixtures {
+  /** The seed's result when the test asked for `seeded`, else null. */
+  readonly seed: SeedResult | null
+  readonly unica: Unica
+  /** The embedded devnet of this test's Unica. */
+  readonly devnet: Devnet
+  /** Saves a full-page screenshot of the current screen as artifacts/screens/NAME.png. */
+  readonly saveScreen: (page: Page, name: string) => Promise<void>
+}
+
+export const test = base.extend<Options & Fixtures>({
+  seeded: [false, { option: true }],
+  // Playwright reads a fixture's dependencies from its destructured first parameter: none here.
+  // eslint-disable-next-line no-empty-pattern
+  unica: async ({}, use) => {
+    const unica = await startUnica({ rateLimitMax: 100_000 })
+    try {
+      // Staff registration is an operator's act, not a user's: the devnet's first test account.
+      const staff = accountNamed(unica.devnet!, STAFF)
+      await registerStaff(unica.database, staff)
+      await use(unica)
+    } finally {
+      await unica.stop()
+    }
+  },
+  // Automatic, so the seed is in place before the test's page opens.
+  seed: [
+    async ({ seeded, unica }, use) => {
+      await use(
+        seeded
+          ? await seedDemo({
+              url: unica.url,
+              devnet: unica.devnet!,
+              chain: unica.chain,
+              database: unica.database,
+            })
+          : null,
+      )
+    },
+    { auto: true },
+  ],
+  devnet: async ({ unica }, use) => {
+    await use(unica.devnet!)
+  },
+  baseURL: async ({ unica }, use) => {
+    await use(unica.url)
+  },
+  // eslint-disable-next-line no-empty-pattern
+  saveScreen: async ({}, use) => {
+    const dir = join(ARTIFACTS, 'screens')
+    mkdirSync(dir, { recursive: true })
+    await use(async (page, name) => {
+      await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
+    })
+  },
+})
+
+export { expect } from '@playwright/test'

@@ -1,0 +1,94 @@
+/**
+ * Trading through the asset details page as a user does it: the trade buttons, their modals
+ * (amount, fee, Confirm), the success alert; and reading what the page shows.
+ */
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export const TX_SUCCESS = 'Transaction has been successfully processed.'
+
+/** The value shown beside a term of the asset's facts (Owner, Price, Highest bid, My Bid). */
+export function fact(page: Page, term: 'Owner' | 'Price' | 'Highest bid' | 'My Bid'): Locator {
+  return page.locator('dl').first().locator(`dt:text-is("${term}") + dd`)
+}
+
+export async function expectFacts(
+  page: Page,
+  facts: { price?: string; highestBid?: string; owner?: string; myBid?: string | null },
+): Promise<void> {
+  if (facts.price !== undefined) await expect(fact(page, 'Price')).toHaveText(facts.price)
+  if (facts.highestBid !== undefined)
+    await expect(fact(page, 'Highest bid')).toHaveText(facts.highestBid)
+  if (facts.owner !== undefined) await expect(fact(page, 'Owner')).toHaveText(facts.owner)
+  if (facts.myBid === null) await expect(fact(page, 'My Bid')).toHaveCount(0)
+  else if (facts.myBid !== undefined) await expect(fact(page, 'My Bid')).toHaveText(facts.myBid)
+}
+
+/** The success alert of a trade; closes it so the next step sees its own. */
+export async function expectSuccess(page: Page): Promise<void> {
+  const alert = page.getByRole('status').filter({ hasText: TX_SUCCESS })
+  await expect(alert).toBeVisible({ timeout: 60_000 })
+  await expect(alert.getByRole('link', { name: 'View the transaction' })).toHaveAttribute(
+    'href',
+    /\/explorer\/tx\/[A-Z2-7]{52}$/,
+  )
+  await alert.getByRole('button', { name: 'Close alert' }).click()
+  await expect(alert).toBeHidden()
+}
+
+const TITLES: Record<string, string> = {
+  'Set price': 'Set price',
+  'Change price': 'Set price',
+  'Place a bid': 'Make offer',
+  'Change bid': 'Make offer',
+  'Cancel bid': 'Cancel bid',
+  'Buy now': 'Buy now',
+  'Sell now': 'Sell now',
+  'Cancel offer': 'Cancel offer',
+}
+
+/** Opens a trade button's modal and, when the action takes one, types the amount. */
+export async function openTrade(page: Page, button: string, amount?: string): Promise<Locator> {
+  await page.getByRole('main').getByRole('button', { name: button, exact: true }).click()
+  const modal = page.getByRole('dialog', { name: TITLES[button] ?? button })
+  await expect(modal).toBeVisible()
+  if (amount !== undefined) await modal.getByRole('textbox').fill(amount)
+  return modal
+}
+
+/** Runs a trade to its end: the modal's Confirm, the success alert, the modal gone. */
+export async function trade(page: Page, button: string, amount?: string): Promise<void> {
+  const modal = await openTrade(page, button, amount)
+  await expect(modal.getByText(/^Fee: \d+\.\d+ Algos/)).toBeVisible()
+  await modal.getByRole('button', { name: 'Confirm' }).click()
+  await expectSuccess(page)
+  await expect(modal).toBeHidden()
+}
+
+/** The transaction history's rows as text, newest first as the page lists them. */
+export function historyRows(page: Page): Locator {
+  return page.getByRole('table').locator('tbody tr')
+}
+
+/** Expects a row of the history with this type, who and price. */
+export async function expectHistory(
+  page: Page,
+  type: string,
+  who: string,
+  price: string,
+): Promise<void> {
+  const row = historyRows(page)
+    .filter({ has: page.getByRole('cell', { name: type, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: who, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: price, exact: true }) })
+  await expect(row.first()).toBeVisible()
+}
+
+/** An asset card of a list page, by the asset's name. */
+export function card(page: Page, name: string): Locator {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) })
+}
+
+/** A term's value on an asset card. */
+export function cardFact(c: Locator, term: 'Price' | 'Highest bid' | 'My Bid'): Locator {
+  return c.locator(`dt:text-is("${term}") + dd`)
+}

@@ -1,0 +1,48 @@
+/** Staff flows through the UI: create an NFT, deploy its contract and finish setup. */
+import { expect, type Page } from '@playwright/test'
+import { nftImage } from './images.js'
+import { menu } from './wallet.js'
+
+export interface NewNft {
+  readonly unitName: string
+  readonly name: string
+  readonly description: string
+}
+
+/** Fills and submits the Create NFT form; the app then goes on to the deploy screen by itself. */
+export async function fillCreateForm(page: Page, nft: NewNft, image?: Buffer): Promise<void> {
+  await menu(page, 'Create new NFT')
+  await expect(page).toHaveURL(/\/admin\/add-nft$/)
+  await expect(page.getByText(/^Total cost: \d+\.\d+ Algos$/)).toBeVisible()
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `${nft.unitName.toLowerCase()}.png`,
+    mimeType: 'image/png',
+    buffer: image ?? (await nftImage(nft.unitName)),
+  })
+  await page.getByLabel('Ticker Symbol').fill(nft.unitName)
+  await page.getByLabel('Asset Name').fill(nft.name)
+  await page.getByLabel('Description').fill(nft.description)
+}
+
+/**
+ * Creates an NFT and lets the app deploy and configure its contract (Create NFT, then the deploy
+ * screen with start=true); answers the guid of the ready asset, whose details page is then open.
+ */
+export async function createReadyNft(
+  page: Page,
+  nft: NewNft,
+  options: { filled?: boolean } = {},
+): Promise<string> {
+  if (options.filled !== true) await fillCreateForm(page, nft)
+  // The deploy screen may pass in a moment: listen for it before the click.
+  const deployScreen = page.waitForURL(/\/admin\/add-nft\/[0-9a-f]{32}\?start=true$/, {
+    timeout: 60_000,
+  })
+  await page.getByRole('button', { name: 'Add NFT' }).click()
+  await deployScreen
+  await expect(page).toHaveURL(/\/nft\/[0-9a-f-]{32,36}$/, { timeout: 90_000 })
+  await expect(page.getByRole('heading', { name: nft.name, level: 1 })).toBeVisible()
+  const guid = /\/nft\/([0-9a-f-]{32,36})$/.exec(page.url())?.[1]
+  if (guid === undefined) throw new Error(`no guid in ${page.url()}`)
+  return guid
+}
