@@ -11,6 +11,8 @@ import { connectKmd, menu, selectAccount } from '../src/wallet.js'
 
 test.describe('on a seeded marketplace', () => {
   test.use({ seeded: true })
+  // A funded test account the demo seed leaves alone: no bids, no NFTs.
+  const NEWCOMER = 'Wallet6'
   const harbour = DEMO_PIECES[0]
   const best = harbour.bids!.at(-1)!.usdc
 
@@ -21,7 +23,7 @@ test.describe('on a seeded marketplace', () => {
     baseURL,
   }) => {
     const guid = seed!.pieces.find((p) => p.name === harbour.name)!.guid
-    const bob = accountNamed(devnet, 'Wallet4')
+    const bob = accountNamed(devnet, NEWCOMER)
     await page.goto(`/nft/${guid}`)
     await connectKmd(page, bob)
     await expectFacts(page, { price: `${harbour.price} USDC`, highestBid: `${best} USDC` })
@@ -37,8 +39,7 @@ test.describe('on a seeded marketplace', () => {
     await expect(offer.getByRole('textbox')).not.toHaveValue(/a|\.\d{7}/)
     await offer.getByRole('button', { name: 'Cancel' }).click()
 
-    // Bob holds 1,000,000 USDC; Rose Compass is listed well below, but an offer above his balance
-    // on an unlisted piece cannot be sent.
+    // An offer above Bob's whole USDC balance, on a piece that is not listed, cannot be sent.
     const market = await marketOf(baseURL!, guid)
     const escrowBefore = await usdcOf(devnet, market.escrow)
     const balance = await usdcOf(devnet, bob)
@@ -68,7 +69,7 @@ test.describe('on a seeded marketplace', () => {
   test('a refused signature changes nothing', async ({ page, devnet, seed, baseURL }) => {
     const guid = seed!.pieces.find((p) => p.name === harbour.name)!.guid
     const market = await marketOf(baseURL!, guid)
-    const bob = accountNamed(devnet, 'Wallet4')
+    const bob = accountNamed(devnet, NEWCOMER)
     await page.goto(`/nft/${guid}`)
     await connectKmd(page, bob)
     const before = { bob: await usdcOf(devnet, bob), escrow: await usdcOf(devnet, market.escrow) }
