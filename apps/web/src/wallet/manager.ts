@@ -29,6 +29,7 @@ export function createManager(config: AppConfig): WalletManager {
     { id: WalletId.LUTE, options: { siteName: 'Unica' } },
     WalletId.KIBISIS,
   ]
+  if (!isDevNetwork(config.network)) wallets.push(WalletId.PERA, WalletId.DEFLY)
   if (isDevNetwork(config.network) && config.kmdUrl !== null) {
     const kmd = split(config.kmdUrl)
     wallets.push({
