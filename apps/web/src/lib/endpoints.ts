@@ -44,11 +44,19 @@ export function assetsQuery(api: Api, filters: AssetFilters) {
   })
 }
 
+/**
+ * An open asset page refreshes its details and transaction table this often (while the tab is
+ * visible): trades by others, and the chain follower recording a call a moment after our own
+ * verification passed, show up without a reload.
+ */
+export const DETAILS_REFRESH_MS = 10_000
+
 export function assetQuery(api: Api, guid: string) {
   return queryOptions({
     queryKey: keys.asset(guid),
     queryFn: () => api.get(`/api/assets/${encodeURIComponent(guid)}/`, Asset),
     retry: false,
+    refetchInterval: DETAILS_REFRESH_MS,
   })
 }
 
@@ -56,6 +64,7 @@ export function operationsQuery(api: Api, guid: string) {
   return queryOptions({
     queryKey: keys.operations(guid),
     queryFn: () => api.get('/api/operations/', OperationPage, { asset__guid: guid, limit: 100 }),
+    refetchInterval: DETAILS_REFRESH_MS,
   })
 }
 

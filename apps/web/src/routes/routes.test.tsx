@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { DETAILS_REFRESH_MS } from '../lib/endpoints.js'
 import { ALICE, BOB, asset, connected, operation, page, renderApp } from '../test/harness.js'
 
 const assets = (list: ReturnType<typeof asset>[]) => (url: URL) =>
@@ -258,6 +259,28 @@ describe('asset details', () => {
     expect(screen.getByRole('button', { name: 'Place a bid' })).toBeTruthy()
     expect(await screen.findByText('Ask')).toBeTruthy()
     expect(screen.getByText('5 USDC', { selector: 'span' })).toBeTruthy()
+  })
+
+  it('refreshes the history while open: a call recorded later shows up without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const a = asset()
+      let ops = [operation()]
+      renderApp(`/nft/${a.guid}`, {
+        routes: [
+          (url: URL) => (url.pathname === `/api/assets/${a.guid}/` ? Response.json(a) : undefined),
+          (url: URL) =>
+            url.pathname === '/api/operations/' ? Response.json(page(ops)) : undefined,
+        ],
+      })
+      expect(await screen.findByText('Ask')).toBeTruthy()
+      expect(screen.queryByText('Bid')).toBeNull()
+      ops = [operation({ op_type: 'BID', operation_id: '2' }), ...ops]
+      await vi.advanceTimersByTimeAsync(DETAILS_REFRESH_MS)
+      expect(await screen.findByText('Bid')).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("shows 'Information not available' without an owner, and Cancel ask in the history", async () => {
