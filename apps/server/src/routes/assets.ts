@@ -14,6 +14,7 @@ import type { AppContext } from '../context.js'
 import { assets, users } from '../db/index.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
+import { fastSerializerCompiler } from './fast-json.js'
 import { baseUrl, dbIds, dbLowerBound, pageLinks, pageOf, viewAs } from './http.js'
 import { CountCache, queryKey, type CountQuery } from './list-count.js'
 
@@ -53,6 +54,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           querystring: AssetListQuery,
           response: { 200: Page(Asset) },
         },
+        serializerCompiler: fastSerializerCompiler,
       },
       async (request) => {
         const q = request.query
@@ -106,6 +108,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           params: z.object({ guid: GuidParam }),
           response: { 200: Asset },
         },
+        serializerCompiler: fastSerializerCompiler,
       },
       async (request) => {
         // Any status: the deploy screen opens unfinished assets by guid, which is on chain anyway.
