@@ -12,7 +12,7 @@ const text = fc.string({ unit: 'binary' })
 const url = fc.oneof(text, fc.webUrl())
 
 const asset: fc.Arbitrary<Asset> = fc.record({
-  guid: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }),
+  guid: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'.split('')), minLength: 32, maxLength: 32 }),
   asset_id: uint64,
   application_id: fc.option(uint64),
   escrow_address: fc.option(address),
@@ -27,7 +27,10 @@ const asset: fc.Arbitrary<Asset> = fc.record({
   holding_address: fc.option(address),
   price: fc.option(uint64),
   highest_bid: fc.option(fc.record({ value: uint64, sender: address })),
-  created_at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), text),
+  created_at: fc.oneof(
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    text,
+  ),
 })
 
 const page = fc.record({
