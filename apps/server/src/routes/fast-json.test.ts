@@ -12,7 +12,11 @@ const text = fc.string({ unit: 'binary' })
 const url = fc.oneof(text, fc.webUrl())
 
 const asset: fc.Arbitrary<Asset> = fc.record({
-  guid: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'.split('')), minLength: 32, maxLength: 32 }),
+  guid: fc.string({
+    unit: fc.constantFrom(...'0123456789abcdef'.split('')),
+    minLength: 32,
+    maxLength: 32,
+  }),
   asset_id: uint64,
   application_id: fc.option(uint64),
   escrow_address: fc.option(address),
