@@ -9,6 +9,7 @@ import algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
 import { readRound, type RoundEvents } from './block.js'
 import { applyRound } from './follower-apply.js'
+import { PollLoop } from './poll-loop.js'
 
 export const CURSOR_NAME = 'follower'
 
@@ -26,15 +27,20 @@ export interface FollowerOptions {
 export type StepResult = 'applied' | 'idle' | 'locked'
 
 export class Follower {
-  private running = false
-  private loop: Promise<void> | null = null
-  private woken = false
+  private readonly loop: PollLoop
 
   constructor(
     private readonly database: Database,
     private readonly algod: algosdk.Algodv2,
     private readonly options: FollowerOptions = {},
-  ) {}
+  ) {
+    // algod down or the database busy: the loop waits, then retries the same round.
+    this.loop = new PollLoop(
+      async () => (await this.step()).result === 'applied',
+      options.idleMs ?? 1000,
+      options.onError,
+    )
+  }
 
   /** The last round applied; creates the cursor (before the start round) when absent. */
   async cursor(): Promise<bigint> {
@@ -98,44 +104,16 @@ export class Follower {
 
   /** Cuts the idle wait short (the sender saw a new block). */
   wake(): void {
-    this.woken = true
+    this.loop.wake()
   }
 
   start(): void {
-    if (this.running) return
-    this.running = true
-    this.loop = this.run()
+    this.loop.start()
   }
 
-  async stop(): Promise<void> {
-    this.running = false
-    await this.loop
-    this.loop = null
-  }
-
-  private async run(): Promise<void> {
-    const idleMs = this.options.idleMs ?? 1000
-    while (this.running) {
-      let result: StepResult
-      try {
-        result = (await this.step()).result
-      } catch (e) {
-        // algod down or the database busy: wait, then retry the same round.
-        this.options.onError?.(e)
-        result = 'idle'
-      }
-      if (result !== 'applied') await sleep(idleMs, () => !this.running || this.woken)
-      this.woken = false
-    }
+  stop(): Promise<void> {
+    return this.loop.stop()
   }
 }
 
 const bigMin = (a: bigint, b: bigint): bigint => (a < b ? a : b)
-
-/** Sleeps up to `ms`, waking early once `stop()` says so. */
-export async function sleep(ms: number, stop: () => boolean): Promise<void> {
-  const until = Date.now() + ms
-  while (Date.now() < until && !stop()) {
-    await new Promise((r) => setTimeout(r, Math.min(50, until - Date.now())))
-  }
-}

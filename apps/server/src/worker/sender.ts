@@ -13,7 +13,8 @@
 import algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
 import { algodFailure, isTransient } from './algod-errors.js'
-import { CURSOR_NAME, sleep } from './follower.js'
+import { CURSOR_NAME } from './follower.js'
+import { PollLoop } from './poll-loop.js'
 import { splitMsgpack } from './msgpack-split.js'
 import { MAX_GROUP_SIZE } from './signed-group.js'
 
@@ -53,15 +54,19 @@ const IN_POOL = /already in (the )?(transaction )?pool/i
 const DEAD = /txn dead|round \d+ outside of \d+--\d+/i
 
 export class Sender {
-  private running = false
-  private loop: Promise<void> | null = null
-  private woken = false
+  private readonly loop: PollLoop
 
   constructor(
     private readonly database: Database,
     private readonly algod: algosdk.Algodv2,
     private readonly options: SenderOptions = {},
-  ) {}
+  ) {
+    this.loop = new PollLoop(
+      async () => (await this.step()).length > 0,
+      options.idleMs ?? 250,
+      options.onError,
+    )
+  }
 
   /** Claims open rows: new ones, ones whose retry delay passed, and abandoned claims. */
   async claim(): Promise<Claimed[]> {
@@ -221,31 +226,14 @@ export class Sender {
 
   /** Cuts the idle wait short: a new group was stored. */
   wake(): void {
-    this.woken = true
+    this.loop.wake()
   }
 
   start(): void {
-    if (this.running) return
-    this.running = true
-    this.loop = this.run()
+    this.loop.start()
   }
 
-  async stop(): Promise<void> {
-    this.running = false
-    await this.loop
-    this.loop = null
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let worked = false
-      try {
-        worked = (await this.step()).length > 0
-      } catch (e) {
-        this.options.onError?.(e)
-      }
-      if (!worked) await sleep(this.options.idleMs ?? 250, () => !this.running || this.woken)
-      this.woken = false
-    }
+  stop(): Promise<void> {
+    return this.loop.stop()
   }
 }
