@@ -7,6 +7,7 @@ export {
   type UnicaOptions,
 } from './start.js'
 export { WebDistMissing } from './web.js'
+export { buildWeb, webBuildNeeded } from './web-build.js'
 export { DEMO_PIECES, type DemoPiece } from './seed/catalog.js'
 export { artworkPng, artworkSvg, type Artwork } from './seed/images.js'
 export {
