@@ -1,8 +1,23 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * The server's tests run on PGlite always and, when TEST_DATABASE_URL names a PostgreSQL, a second
+ * time there (project `server-postgres`; apps/server/test/database.ts picks the database).
+ */
+const onPostgres =
+  process.env.TEST_DATABASE_URL === undefined || process.env.TEST_DATABASE_URL === ''
+    ? []
+    : [
+        {
+          extends: './apps/server/vitest.config.ts',
+          root: './apps/server',
+          test: { name: 'server-postgres', env: { UNICA_TEST_DATABASE: 'postgres' } },
+        },
+      ]
+
 // One run over every workspace; each package keeps its tests beside its code.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'bench'],
+    projects: ['packages/*', 'apps/*', 'bench', ...onPostgres],
   },
 })

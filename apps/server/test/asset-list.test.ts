@@ -51,6 +51,11 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2026, 0, s.n)),
     })),
   )
+  // Microseconds, which the API shows truncated to milliseconds (as JavaScript's Date would).
+  await server.database.query(
+    "UPDATE assets SET created_at = '2026-01-07 12:34:56.789999+00' WHERE guid = $1",
+    [guid(7)],
+  )
   await db.insert(operations).values([
     {
       assetGuid: guid(1),
@@ -178,6 +183,31 @@ describe('GET /api/assets/', () => {
       highest_bid: { value: '9000000', sender: bidder },
       created_at: '2026-01-03T00:00:00.000Z',
     })
+  })
+
+  it('answers the same fields on every read path (prepared list, built list, by guid)', async () => {
+    const expected = {
+      guid: guid(7),
+      asset_id: '1007',
+      application_id: '2007',
+      escrow_address: algosdk.getApplicationAddress(2007n).toString(),
+      status: 'RD',
+      name: 'Piece 7',
+      unit_name: 'P7',
+      description: '',
+      image: null,
+      thumbnail: null,
+      creator_address: staff,
+      owner_address: null,
+      holding_address: null,
+      price: '9223372036854775807',
+      highest_bid: { value: '1', sender: bidder },
+      created_at: '2026-01-07T12:34:56.789Z',
+    }
+    expect((await list('?status=RD&ordering=-created_at&limit=1')).results).toEqual([expected])
+    expect((await list('?asset_id__in=1007')).results).toEqual([expected])
+    const one = await server.get(`/api/assets/${guid(7)}/`)
+    expect(one.json()).toEqual(expected)
   })
 
   it('pages with limit and offset, with next and previous links', async () => {

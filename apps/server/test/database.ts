@@ -1,7 +1,8 @@
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or, when TEST_DATABASE_URL is
- * set, a new schema of that PostgreSQL database (dropped again by `close`), so test files can run
- * in parallel against one server.
+ * A fresh, migrated database for one test file: PGlite in memory, or, in the `server-postgres`
+ * project (which the root vitest config adds when TEST_DATABASE_URL is set), a new schema of that
+ * PostgreSQL database (dropped again by `close`), so test files can run in parallel against one
+ * server.
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
@@ -9,7 +10,7 @@ import { migrate, openDatabase, type Database } from '../src/db/index.js'
 
 export async function testDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL
-  if (url === undefined || url === '') {
+  if (process.env.UNICA_TEST_DATABASE !== 'postgres' || url === undefined || url === '') {
     const database = await openDatabase()
     await migrate(database)
     return database

@@ -30,7 +30,7 @@ import {
 } from '../media/images.js'
 import { orNotFound, readAsset } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
-import { assetJson } from './asset-json.js'
+import { assetFields, assetJson, shownAsset } from './asset-json.js'
 import { readForm } from './form.js'
 import { PG_BIGINT_MAX, baseUrl, writeLimit } from './http.js'
 
@@ -162,12 +162,12 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const base = baseUrl(ctx, request)
         // Idempotent: the same upload again answers the stored asset; anything else conflicts.
         const answerExisting = async () => {
-          const same = (await db.select().from(assets).where(eq(assets.assetId, assetId))).at(0)
+          const same = await shownAsset(db, eq(assets.assetId, assetId))
           if (same === undefined) {
             // The metadata hash must be a new guid: another NFT already claimed this one.
             throw new ApiError(409, 'Another asset already uses this guid.')
           }
-          if (same.imagePath === processed.image.key && same.description === description) {
+          if (same.image_path === processed.image.key && same.description === description) {
             return reply.code(200).send(assetJson(same, storage, base))
           }
           throw new ApiError(409, 'This asset was already submitted.')
@@ -197,7 +197,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             creatorAddress: creator,
           })
           .onConflictDoNothing()
-          .returning()
+          .returning(assetFields)
         const row = inserted.at(0)
         // A concurrent submission of this asset won the race (or another asset has its guid).
         if (row === undefined) return answerExisting()

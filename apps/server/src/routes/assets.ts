@@ -12,6 +12,7 @@ import {
   count,
   desc,
   eq,
+  fillPlaceholders,
   gt,
   inArray,
   ne,
@@ -24,9 +25,9 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { Asset, AssetListQuery, Page } from '@unica/schemas'
 import { z } from 'zod'
 import type { AppContext } from '../context.js'
-import { assets, users, type AssetRow } from '../db/index.js'
+import { assets, users } from '../db/index.js'
 import { notFound } from '../errors.js'
-import { assetJson } from './asset-json.js'
+import { assetFields, assetJson, shownAsset, type AssetFields } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
 import { baseUrl, dbIds, dbLowerBound, pageLinks, pageOf, viewAs } from './http.js'
 import { CountCache, queryKey, type CountQuery } from './list-count.js'
@@ -106,7 +107,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 
   const pageQuery = (where: SQL | undefined, ordering: AssetListQuery['ordering']) =>
     db
-      .select()
+      .select(assetFields)
       .from(assets)
       .where(where)
       .orderBy(...ORDER[ordering ?? '-created_at'])
@@ -119,7 +120,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     staffViewer: string | undefined,
     limit: number,
     offset: number,
-  ): Promise<[AssetRow[], number]> => {
+  ): Promise<[AssetFields[], number]> => {
     const where = listWhere(q, staffViewer, (_name, value) => sql`${value}`)
     return Promise.all([
       pageQuery(where, q.ordering).limit(limit).offset(offset),
@@ -131,10 +132,11 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
    * Every other list: building a statement with Drizzle cost more than the rest of the request
    * (80 µs of about 250; README "Benchmark"), so each shape of request (which filters, ordering,
    * staff view) builds its two statements once, with placeholders, and later requests only fill
-   * in their values. The empty name keeps them unnamed statements, as the built ones are:
-   * PostgreSQL plans every execution with its values (a named statement may switch to a generic
-   * plan, blind to e.g. a large offset). There are at most 3 orderings x 2^7 filter sets, so the
-   * map stays small whatever clients send.
+   * in their values. The page's SQL then goes straight to the driver: its columns are already
+   * the answer's text (asset-json.ts), so Drizzle's row mapping would only cost time. Both stay
+   * unnamed statements, as the built ones are: PostgreSQL plans every execution with its values
+   * (a named statement may switch to a generic plan, blind to e.g. a large offset). There are at
+   * most 3 orderings x 2^7 filter sets, so the map stays small whatever clients send.
    */
   const prepared = new Map<string, ReturnType<typeof prepareShape>>()
   const prepareShape = (q: AssetListQuery, staffViewer: string | undefined) => {
@@ -143,7 +145,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       page: pageQuery(where, q.ordering)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
-        .prepare(''),
+        .toSQL(),
       count: countQuery(where).prepare(''),
     }
   }
@@ -152,7 +154,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     staffViewer: string | undefined,
     limit: number,
     offset: number,
-  ): Promise<[AssetRow[], number]> => {
+  ): Promise<[AssetFields[], number]> => {
     const values: Placeholders = {
       viewer: staffViewer,
       status: q.status,
@@ -180,7 +182,10 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       Object.entries(values).filter(([, value]) => value !== undefined),
     )
     return Promise.all([
-      page.execute({ ...present, limit, offset }),
+      ctx.database.query<AssetFields>(
+        page.sql,
+        fillPlaceholders(page.params, { ...present, limit, offset }),
+      ),
       counts.count(JSON.stringify([shape, present]), async () => {
         const rows = await countStatement.execute(present)
         return rows.at(0)?.total ?? 0
@@ -229,8 +234,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       },
       async (request) => {
         // Any status: the deploy screen opens unfinished assets by guid, which is on chain anyway.
-        const rows = await db.select().from(assets).where(eq(assets.guid, request.params.guid))
-        const row = rows.at(0)
+        const row = await shownAsset(db, eq(assets.guid, request.params.guid))
         if (row === undefined) throw notFound('No asset with this guid.')
         return assetJson(row, ctx.storage, baseUrl(ctx, request))
       },

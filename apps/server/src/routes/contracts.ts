@@ -21,7 +21,7 @@ import type { AppContext } from '../context.js'
 import { assets, users, type AssetRow } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
-import { assetJson } from './asset-json.js'
+import { assetFields, assetJson, shownAsset } from './asset-json.js'
 import { PG_BIGINT_MAX, baseUrl, writeLimit } from './http.js'
 
 /** The app id of a submission; ids beyond bigint range exist on no chain we serve. */
@@ -48,6 +48,13 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 
   const assetBy = async (where: ReturnType<typeof eq>): Promise<AssetRow | undefined> =>
     (await db.select().from(assets).where(where)).at(0)
+
+  /** A submission seen before answers the asset as it is now. */
+  const answerAsset = async (guid: string, base: string) => {
+    const row = await shownAsset(db, eq(assets.guid, guid))
+    if (row === undefined) throw new ApiError(409, 'The asset changed meanwhile. Try again.')
+    return assetJson(row, ctx.storage, base)
+  }
 
   const requireStaff = async (address: string): Promise<void> => {
     const rows = await db.select().from(users).where(eq(users.address, address))
@@ -110,7 +117,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           })
         }
         const base = baseUrl(ctx, request)
-        if (asset.applicationId === appId) return assetJson(asset, ctx.storage, base)
+        if (asset.applicationId === appId) return answerAsset(asset.guid, base)
         if (asset.applicationId !== null) {
           throw new ApiError(409, 'This asset already has a contract.')
         }
@@ -132,9 +139,9 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             updatedAt: new Date(),
           })
           .where(and(eq(assets.guid, asset.guid), eq(assets.status, 'DA')))
-          .returning()
-        const row = updated.at(0) ?? (await assetBy(eq(assets.guid, asset.guid)))
-        if (row?.applicationId !== appId)
+          .returning(assetFields)
+        const row = updated.at(0) ?? (await shownAsset(db, eq(assets.guid, asset.guid)))
+        if (row?.application_id !== appId.toString())
           throw new ApiError(409, 'This asset already has a contract.')
         return assetJson(row, ctx.storage, base)
       },
@@ -159,7 +166,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           })
         }
         const base = baseUrl(ctx, request)
-        if (asset.status === 'RD') return assetJson(asset, ctx.storage, base)
+        if (asset.status === 'RD') return answerAsset(asset.guid, base)
         const state = await readManager(chain, appId)
         if (state.escrow !== algosdk.getApplicationAddress(appId).toString()) {
           throw badRequest('Invalid input.', { app_id: ['The application is not configured.'] })
@@ -176,10 +183,9 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             updatedAt: new Date(),
           })
           .where(and(eq(assets.guid, asset.guid), eq(assets.status, 'DC')))
-          .returning()
-        const row = updated.at(0) ?? (await assetBy(eq(assets.guid, asset.guid)))
-        if (row === undefined) throw new ApiError(409, 'The asset changed meanwhile. Try again.')
-        return assetJson(row, ctx.storage, base)
+          .returning(assetFields)
+        const row = updated.at(0)
+        return row === undefined ? answerAsset(asset.guid, base) : assetJson(row, ctx.storage, base)
       },
     )
     done()
