@@ -48,9 +48,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
   // API answers are data, never documents to sniff; the CSRF token must not be cached.
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: an async one would cost every answer a promise for synchronous work.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff')
     if (request.url.startsWith('/api/token/')) reply.header('cache-control', 'no-store')
+    done(null, payload)
   })
 
   await app.register(fastifySwagger, {
