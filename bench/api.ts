@@ -10,9 +10,11 @@
  * Each endpoint is the web app's call: the featured page's three lists and the full "Recent" list.
  * The API (buildApp, listening on a port, every plugin and hook) is loaded by autocannon with 50
  * connections. The baseline replays, with 50 concurrent loops, exactly the statements the API
- * issued for one such request (recorded from the driver), with the same pool size. Printed:
- * requests/s and p99 latency of each, and the API's share of the raw throughput. Target: the API
- * at least half the raw SQL throughput, p99 under 50 ms on PostgreSQL.
+ * issued for one such request (recorded from the driver), with the same pool size, as plain `pg`
+ * sends SQL: text and values each time. Printed: requests/s and p99 latency of each, and the API's
+ * share of the raw throughput. Target: the API at least half the raw SQL throughput, p99 under
+ * 50 ms on PostgreSQL. On PostgreSQL a second baseline replays the statements as the API sends
+ * them, named and so kept parsed per connection, to show what that choice gains on its own.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { PGlite } from '@electric-sql/pglite'
@@ -51,6 +53,8 @@ const ENDPOINTS: readonly { name: string; path: string }[] = [
 interface Statement {
   readonly text: string
   readonly values: readonly unknown[]
+  /** The name the API gave the statement (kept parsed per connection), if any. */
+  readonly name?: string
 }
 
 /**
@@ -78,7 +82,14 @@ function record(text: unknown, values: unknown): void {
   if (marked.getStore() !== true) return
   const t = typeof text === 'string' ? text : (text as { text?: string } | null)?.text
   const v = Array.isArray(values) ? values : ((text as { values?: unknown[] } | null)?.values ?? [])
-  if (typeof t === 'string') recorder.statements.push({ text: t, values: v })
+  const name = (text as { name?: unknown } | null)?.name
+  if (typeof t === 'string') {
+    recorder.statements.push({
+      text: t,
+      values: v,
+      ...(typeof name === 'string' && name !== '' ? { name } : {}),
+    })
+  }
 }
 
 type AnyQuery = (this: unknown, ...args: unknown[]) => unknown
@@ -279,10 +290,21 @@ export async function main(): Promise<void> {
               ? (s: Statement) => lite!.query(s.text, s.values as unknown[])
               : (s: Statement) => raw.query(s.text, s.values as unknown[])
           const sql = await loadRaw(run, statements)
+          const named = statements.some((s) => s.name !== undefined) && raw !== null
+          const kept = named
+            ? await loadRaw(
+                (s: Statement) =>
+                  raw.query({ name: s.name, text: s.text, values: s.values as unknown[] }),
+                statements,
+              )
+            : null
           console.log(
             `  ${e.name.padEnd(28)} API ${api.rps.toFixed(0).padStart(6)} req/s p99 ${api.p99.toFixed(1).padStart(6)} ms | ` +
               `raw SQL (${statements.length} stmt) ${sql.rps.toFixed(0).padStart(6)} req/s p99 ${sql.p99.toFixed(1).padStart(6)} ms | ` +
               `API/raw ${(api.rps / sql.rps).toFixed(2)}` +
+              (kept === null
+                ? ''
+                : ` | raw, named as the API ${kept.rps.toFixed(0).padStart(6)} req/s: API/that ${(api.rps / kept.rps).toFixed(2)}`) +
               (api.failed === 0 ? '' : ` | API: ${api.failed} failed or timed out`),
           )
         }

@@ -25,7 +25,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { Asset, AssetListQuery, Page } from '@unica/schemas'
 import { z } from 'zod'
 import type { AppContext } from '../context.js'
-import { assets, users } from '../db/index.js'
+import { assets, statementName, users } from '../db/index.js'
 import { notFound } from '../errors.js'
 import { assetFields, assetJson, shownAsset, type AssetFields } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
@@ -132,21 +132,23 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
    * Every other list: building a statement with Drizzle cost more than the rest of the request
    * (80 µs of about 250; README "Benchmark"), so each shape of request (which filters, ordering,
    * staff view) builds its two statements once, with placeholders, and later requests only fill
-   * in their values. The page's SQL then goes straight to the driver: its columns are already
-   * the answer's text (asset-json.ts), so Drizzle's row mapping would only cost time. Both stay
-   * unnamed statements, as the built ones are: PostgreSQL plans every execution with its values
-   * (a named statement may switch to a generic plan, blind to e.g. a large offset). There are at
-   * most 3 orderings x 2^7 filter sets, so the map stays small whatever clients send.
+   * in their values. They are named statements, kept parsed by PostgreSQL on each connection
+   * (and planned with each request's values: db/connection.ts). The page's SQL goes straight to
+   * the driver: its columns are already the answer's text (asset-json.ts), so Drizzle's row
+   * mapping would only cost time. There are at most 3 orderings x 2^7 filter sets, so the
+   * statements stay few whatever clients send.
    */
   const prepared = new Map<string, ReturnType<typeof prepareShape>>()
   const prepareShape = (q: AssetListQuery, staffViewer: string | undefined) => {
     const where = listWhere(q, staffViewer, (name) => sql.placeholder(name))
+    const page = pageQuery(where, q.ordering)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .toSQL()
+    const count = countQuery(where)
     return {
-      page: pageQuery(where, q.ordering)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .toSQL(),
-      count: countQuery(where).prepare(''),
+      page: { ...page, name: statementName(page.sql) },
+      count: count.prepare(statementName(count.toSQL().sql)),
     }
   }
   const listPrepared = (
@@ -185,6 +187,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ctx.database.query<AssetFields>(
         page.sql,
         fillPlaceholders(page.params, { ...present, limit, offset }),
+        page.name,
       ),
       counts.count(JSON.stringify([shape, present]), async () => {
         const rows = await countStatement.execute(present)
