@@ -9,9 +9,8 @@ import {
   MANAGER_SCHEMA,
   clearProgram,
   decodeManagerGlobal,
-  isValidProxyId,
   managerProgram,
-  proxyProgram,
+  proxyIdOf,
   type ManagerState,
 } from '@unica/contracts'
 import type { Chain } from '../chain.js'
@@ -65,7 +64,7 @@ export async function checkCreation(
     })
   }
   const logic = tx.signature?.logicsig?.logic
-  if (logic === undefined || !isOurProxy(logic) || tx.group === undefined) {
+  if (logic === undefined || proxyIdOf(logic) === undefined || tx.group === undefined) {
     throw badRequest('Invalid input.', {
       tx_id: ['This application was not created by our proxy.'],
     })
@@ -88,24 +87,6 @@ export async function checkCreation(
       tx_id: ["The proxy was not funded by the NFT's creator in this group."],
     })
   }
-}
-
-/** The proxy template is PREFIX · uvarint(proxy id) · SUFFIX (packages/contracts/teal/proxy.teal). */
-const PROXY_0 = proxyProgram(0).bytes
-const PROXY_1 = proxyProgram(1).bytes
-const PREFIX_LENGTH = PROXY_0.findIndex((b, i) => b !== PROXY_1[i])
-
-export function isOurProxy(logic: Uint8Array): boolean {
-  let id = 0
-  let scale = 1
-  for (let i = PREFIX_LENGTH; i < Math.min(logic.length, PREFIX_LENGTH + 5); i++) {
-    id += (logic[i] & 0x7f) * scale
-    scale *= 0x80
-    if ((logic[i] & 0x80) === 0) {
-      return isValidProxyId(id) && sameBytes(logic, proxyProgram(id).bytes)
-    }
-  }
-  return false
 }
 
 /** The transaction is a successful configure call (arg C) on this application by its creator. */

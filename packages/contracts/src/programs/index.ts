@@ -32,6 +32,8 @@ function program(bytes: Uint8Array, source: string): Program {
 const fromBase64 = (b64: string): Uint8Array => algosdk.base64ToBytes(b64)
 
 const manager = program(fromBase64(MANAGER_BYTES), MANAGER_SOURCE)
+const PROXY_PREFIX_BYTES = fromBase64(PROXY_PREFIX)
+const PROXY_SUFFIX_BYTES = fromBase64(PROXY_SUFFIX)
 const clear = program(fromBase64(CLEAR_BYTES), CLEAR_SOURCE)
 
 export function managerProgram(): Program {
@@ -50,9 +52,34 @@ export function isValidProxyId(id: number): boolean {
 export function proxyProgram(proxyId: number): Program {
   if (!isValidProxyId(proxyId)) throw new RangeError(`proxy id must be 0..${MAX_PROXY_ID}`)
   return program(
-    new Uint8Array([...fromBase64(PROXY_PREFIX), ...uvarint(proxyId), ...fromBase64(PROXY_SUFFIX)]),
+    new Uint8Array([...PROXY_PREFIX_BYTES, ...uvarint(proxyId), ...PROXY_SUFFIX_BYTES]),
     proxySource(PROXY_SOURCE, proxyId),
   )
+}
+
+/**
+ * The proxy id of `logic` when it is exactly one of our proxy logic sigs, else undefined: how a
+ * verifier recognises our proxy in a transaction's signature. A padded (non-minimal) id encoding
+ * decodes, but then differs from the template's bytes, so it is refused too.
+ */
+export function proxyIdOf(logic: Uint8Array): number | undefined {
+  if (!PROXY_PREFIX_BYTES.every((b, i) => logic[i] === b)) return undefined
+  const start = PROXY_PREFIX_BYTES.length
+  let id = 0
+  let scale = 1
+  // A proxy id is below 2^31, so its uvarint takes at most 5 bytes.
+  for (let i = start; i < Math.min(logic.length, start + 5); i++) {
+    id += (logic[i] & 0x7f) * scale
+    if ((logic[i] & 0x80) === 0) {
+      if (!isValidProxyId(id)) return undefined
+      const expected = proxyProgram(id).bytes
+      return expected.length === logic.length && expected.every((b, j) => b === logic[j])
+        ? id
+        : undefined
+    }
+    scale *= 0x80
+  }
+  return undefined
 }
 
 /** A random proxy id, from a cryptographic source. */

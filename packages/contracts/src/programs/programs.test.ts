@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { assembleOrThrow, compiledModule, readTeal } from '../../scripts/assemble-sources.js'
-import { clearProgram, managerProgram, proxyProgram, randomProxyId, MAX_PROXY_ID } from './index.js'
+import {
+  clearProgram,
+  managerProgram,
+  proxyIdOf,
+  proxyProgram,
+  randomProxyId,
+  MAX_PROXY_ID,
+} from './index.js'
 import { PROXY_SOURCE } from './compiled.js'
 import { proxySource } from './template.js'
 
@@ -46,5 +53,31 @@ describe('proxyProgram', () => {
       const id = randomProxyId()
       expect(Number.isInteger(id) && id >= 0 && id <= MAX_PROXY_ID).toBe(true)
     }
+  })
+})
+
+describe('proxyIdOf', () => {
+  it('recognises the proxy for any id, and nothing else', () => {
+    for (const id of [0, 1, 127, 128, 16_383, 16_384, 123_456_789, MAX_PROXY_ID]) {
+      expect(proxyIdOf(proxyProgram(id).bytes), String(id)).toBe(id)
+    }
+    const tampered = new Uint8Array(proxyProgram(5).bytes)
+    tampered[tampered.length - 1] ^= 1
+    expect(proxyIdOf(tampered)).toBeUndefined()
+    expect(proxyIdOf(managerProgram().bytes)).toBeUndefined()
+    expect(proxyIdOf(new Uint8Array())).toBeUndefined()
+    expect(proxyIdOf(proxyProgram(7).bytes.subarray(0, 12))).toBeUndefined()
+  })
+
+  it('refuses an id written in more bytes than it needs', () => {
+    const canonical = proxyProgram(5).bytes
+    const suffixStart = canonical.findIndex((b, i) => b !== proxyProgram(6).bytes[i]) + 1
+    const padded = new Uint8Array([
+      ...canonical.subarray(0, suffixStart - 1),
+      0x85,
+      0x00,
+      ...canonical.subarray(suffixStart),
+    ])
+    expect(proxyIdOf(padded)).toBeUndefined()
   })
 })
