@@ -4,17 +4,7 @@
  * so tests share nothing and may run in parallel.
  */
 import { defineConfig } from '@playwright/test'
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { CHROMIUM_LAUNCH } from '@unica/launcher/chromium'
 
 export default defineConfig({
   testDir: 'tests',
@@ -30,7 +20,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
     viewport: { width: 1280, height: 900 },
     actionTimeout: 20_000,
     navigationTimeout: 30_000,

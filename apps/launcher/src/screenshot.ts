@@ -4,12 +4,12 @@
  * saves docs/screenshot.png at the repository root.
  */
 import { chromium } from 'playwright-core'
+import { CHROMIUM_LAUNCH } from './chromium.js'
 import { seedDemo } from './seed/seed.js'
 import { startUnica } from './start.js'
 import { buildWeb, webBuildNeeded } from './web-build.js'
 
 const OUT = new URL('../../../docs/screenshot.png', import.meta.url).pathname
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 if (webBuildNeeded()) await buildWeb()
 const unica = await startUnica()
@@ -17,19 +17,7 @@ try {
   const devnet = unica.devnet
   if (devnet === null) throw new Error('no devnet')
   await seedDemo({ url: unica.url, devnet, chain: unica.chain, database: unica.database })
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch(CHROMIUM_LAUNCH)
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
     await page.goto(`${unica.url}/featured`)
