@@ -76,7 +76,28 @@ export const ASSET_LIMITS = {
    */
   descriptionBytes: 800,
   imageBytes: 4 * 1024 * 1024,
+  /** Largest image side, and largest pixel count (all frames of a GIF together). */
+  imageSide: 8192,
+  imagePixels: 40_000_000,
 } as const
+
+/** The image field's messages (spec section 5), the same in the browser and the server. */
+export const IMAGE_MESSAGES = {
+  required: 'Image is required',
+  tooLarge: 'File too large. Size should not exceed 4 MiB.',
+  invalid: 'Must be a valid image',
+} as const
+
+export type ImageFormat = 'png' | 'jpg' | 'gif'
+
+/** The image format by its magic number (PNG, JPEG, GIF), whatever the name or type claims. */
+export function imageFormat(bytes: Uint8Array): ImageFormat | undefined {
+  const starts = (...sig: number[]): boolean => sig.every((b, i) => bytes[i] === b)
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
+  if (starts(0xff, 0xd8, 0xff)) return 'jpg'
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif'
+  return undefined
+}
 
 /** validate_asset's multipart fields (all optional here: missing ones get field errors). */
 export const ValidateAssetFields = z.object({

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { IMAGE_MESSAGES, inspectImage, processImage } from './images.js'
+import { IMAGE_MESSAGES } from '@unica/schemas'
+import { inspectImage, processImage } from './images.js'
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })

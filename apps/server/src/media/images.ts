@@ -6,24 +6,15 @@
  */
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
-import { ASSET_LIMITS } from '@unica/schemas'
+import { ASSET_LIMITS, IMAGE_MESSAGES, imageFormat, type ImageFormat } from '@unica/schemas'
 
-export const IMAGE_MESSAGES = {
-  required: 'Image is required',
-  tooLarge: 'File too large. Size should not exceed 4 MiB.',
-  invalid: 'Must be a valid image',
-} as const
-
-/** Largest side we accept, and largest pixel count (all frames of a GIF together). */
-export const MAX_SIDE = 8192
-export const MAX_PIXELS = 40_000_000
+const MAX_SIDE = ASSET_LIMITS.imageSide
+const MAX_PIXELS = ASSET_LIMITS.imagePixels
 const MAX_FRAMES = 200
 const THUMBNAIL_SIDE = 400
 
-type Format = 'png' | 'jpg' | 'gif'
-
 export interface ProcessedImage {
-  readonly format: Format
+  readonly format: ImageFormat
   readonly width: number
   readonly height: number
   readonly image: { readonly key: string; readonly bytes: Buffer; readonly contentType: string }
@@ -32,19 +23,10 @@ export interface ProcessedImage {
 
 export class InvalidImage extends Error {}
 
-/** The format by magic number, whatever the file name or declared type says. */
-export function sniffFormat(bytes: Uint8Array): Format | undefined {
-  const starts = (...sig: number[]): boolean => sig.every((b, i) => bytes[i] === b)
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
-  if (starts(0xff, 0xd8, 0xff)) return 'jpg'
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif'
-  return undefined
-}
-
 const keyOf = (bytes: Uint8Array, ext: string): string =>
   `${createHash('sha256').update(bytes).digest('hex')}.${ext}`
 
-const inputOptions = (format: Format) => ({
+const inputOptions = (format: ImageFormat) => ({
   limitInputPixels: MAX_PIXELS,
   failOn: 'error' as const,
   animated: format === 'gif',
@@ -56,9 +38,9 @@ const inputOptions = (format: Format) => ({
  */
 export async function inspectImage(
   bytes: Uint8Array,
-): Promise<{ format: Format; width: number; height: number }> {
+): Promise<{ format: ImageFormat; width: number; height: number }> {
   if (bytes.length > ASSET_LIMITS.imageBytes) throw new InvalidImage(IMAGE_MESSAGES.tooLarge)
-  const format = sniffFormat(bytes)
+  const format = imageFormat(bytes)
   if (format === undefined) throw new InvalidImage(IMAGE_MESSAGES.invalid)
   let meta: Metadata
   try {
@@ -116,7 +98,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   }
 }
 
-const CONTENT_TYPE: Record<Format, string> = {
+const CONTENT_TYPE: Record<ImageFormat, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',

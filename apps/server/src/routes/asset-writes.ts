@@ -17,17 +17,13 @@ import {
   ErrorBody,
   FieldErrors,
   IdInput,
+  IMAGE_MESSAGES,
+  imageFormat,
 } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { assets, users } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
-import {
-  IMAGE_MESSAGES,
-  InvalidImage,
-  inspectImage,
-  processImage,
-  sniffFormat,
-} from '../media/images.js'
+import { InvalidImage, inspectImage, processImage } from '../media/images.js'
 import { orNotFound, readAsset } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
 import { assetFields, assetJson, shownAsset } from './asset-json.js'
@@ -110,7 +106,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const image = form.file
         if (image?.field !== 'image') problems.image = [IMAGE_MESSAGES.required]
         else if (image.tooLarge) problems.image = [IMAGE_MESSAGES.tooLarge]
-        else if (sniffFormat(image.bytes) === undefined) problems.image = [IMAGE_MESSAGES.invalid]
+        else if (imageFormat(image.bytes) === undefined) problems.image = [IMAGE_MESSAGES.invalid]
         const proof = form.fields.proof
         if (proof === undefined || proof === '') problems.proof = [ASSET_MESSAGES.required]
         if (Object.keys(problems).length > 0 || !assetIdParse.success || image === undefined) {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { IMAGE_MAX_BYTES, imageError } from './image.js'
+import { ASSET_LIMITS } from '@unica/schemas'
+import { imageError } from './image.js'
 
-const yes = () => Promise.resolve(true)
-const no = () => Promise.resolve(false)
-const file = (bytes: number, type = 'image/png') =>
-  new File([new Uint8Array(bytes)], 'a.png', { type })
+const IMAGE_MAX_BYTES = ASSET_LIMITS.imageBytes
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const WEBP = [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]
+const yes = () => Promise.resolve({ width: 100, height: 100 })
+const no = () => Promise.resolve(null)
+/** A file of `bytes` bytes that starts with `magic` (a PNG signature unless told otherwise). */
+const file = (bytes: number, type = 'image/png', magic: number[] = PNG) => {
+  const data = new Uint8Array(bytes)
+  data.set(magic.slice(0, bytes))
+  return new File([data], 'a.png', { type })
+}
 
 describe('imageError', () => {
   it('requires an image', async () => {
@@ -18,6 +26,14 @@ describe('imageError', () => {
   })
   it('refuses files that do not decode or are not images', async () => {
     expect(await imageError(file(10), no)).toBe('Must be a valid image')
-    expect(await imageError(file(10, 'text/plain'), yes)).toBe('Must be a valid image')
+    expect(await imageError(file(10, 'text/plain', []), yes)).toBe('Must be a valid image')
+  })
+  it('refuses images the server would refuse: other formats, and oversized dimensions', async () => {
+    // A WebP the browser could show is still not one of PNG, JPEG or GIF.
+    expect(await imageError(file(64, 'image/webp', WEBP), yes)).toBe('Must be a valid image')
+    const huge = () => Promise.resolve({ width: ASSET_LIMITS.imageSide + 1, height: 10 })
+    expect(await imageError(file(64), huge)).toBe('Must be a valid image')
+    const many = () => Promise.resolve({ width: 8000, height: 8000 })
+    expect(await imageError(file(64), many)).toBe('Must be a valid image')
   })
 })

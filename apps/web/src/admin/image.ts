@@ -1,23 +1,28 @@
-/** The create screen's image rules (spec section 5): required, at most 4 MiB, a real image. */
-export const IMAGE_MAX_BYTES = 4_194_304
-export const IMAGE_MESSAGES = {
-  tooLarge: 'File too large. Size should not exceed 4 MiB.',
-  invalid: 'Must be a valid image',
-  required: 'Image is required',
-} as const
+/**
+ * The create screen's image rules (spec section 5), checked before anything is minted: the same
+ * rules the server applies to the upload (@unica/schemas), so an NFT is never created on chain
+ * with an image the backend would then refuse. Required, at most 4 MiB, PNG, JPEG or GIF by
+ * content, decodable, and within the size bounds.
+ */
+import { ASSET_LIMITS, IMAGE_MESSAGES, imageFormat } from '@unica/schemas'
 
-/** Whether the browser can decode the file as an image. */
-export function decodes(file: File): Promise<boolean> {
+export interface Dimensions {
+  readonly width: number
+  readonly height: number
+}
+
+/** The image's size as the browser decodes it, or null when it does not decode. */
+export function decodedSize(file: File): Promise<Dimensions | null> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file)
     const img = new Image()
     img.onload = () => {
       URL.revokeObjectURL(url)
-      resolve(img.naturalWidth > 0)
+      resolve(img.naturalWidth > 0 ? { width: img.naturalWidth, height: img.naturalHeight } : null)
     }
     img.onerror = () => {
       URL.revokeObjectURL(url)
-      resolve(false)
+      resolve(null)
     }
     img.src = url
   })
@@ -25,10 +30,20 @@ export function decodes(file: File): Promise<boolean> {
 
 export async function imageError(
   file: File | null,
-  canDecode: (f: File) => Promise<boolean> = decodes,
+  decode: (f: File) => Promise<Dimensions | null> = decodedSize,
 ): Promise<string | null> {
   if (file === null) return IMAGE_MESSAGES.required
-  if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooLarge
-  if (!file.type.startsWith('image/') || !(await canDecode(file))) return IMAGE_MESSAGES.invalid
+  if (file.size > ASSET_LIMITS.imageBytes) return IMAGE_MESSAGES.tooLarge
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer())
+  if (imageFormat(head) === undefined) return IMAGE_MESSAGES.invalid
+  const size = await decode(file)
+  if (
+    size === null ||
+    size.width > ASSET_LIMITS.imageSide ||
+    size.height > ASSET_LIMITS.imageSide ||
+    size.width * size.height > ASSET_LIMITS.imagePixels
+  ) {
+    return IMAGE_MESSAGES.invalid
+  }
   return null
 }
