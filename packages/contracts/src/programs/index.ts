@@ -63,8 +63,8 @@ export function proxyProgram(proxyId: number): Program {
  * decodes, but then differs from the template's bytes, so it is refused too.
  */
 export function proxyIdOf(logic: Uint8Array): number | undefined {
-  if (!PROXY_PREFIX_BYTES.every((b, i) => logic[i] === b)) return undefined
   const start = PROXY_PREFIX_BYTES.length
+  if (!PROXY_PREFIX_BYTES.every((b, i) => logic[i] === b)) return undefined
   let id = 0
   let scale = 1
   // A proxy id is below 2^31, so its uvarint takes at most 5 bytes.
@@ -72,8 +72,9 @@ export function proxyIdOf(logic: Uint8Array): number | undefined {
     id += (logic[i] & 0x7f) * scale
     if ((logic[i] & 0x80) === 0) {
       if (!isValidProxyId(id)) return undefined
-      const expected = proxyProgram(id).bytes
-      return expected.length === logic.length && expected.every((b, j) => b === logic[j])
+      const expected = [...uvarint(id), ...PROXY_SUFFIX_BYTES]
+      return logic.length === start + expected.length &&
+        expected.every((b, j) => logic[start + j] === b)
         ? id
         : undefined
     }

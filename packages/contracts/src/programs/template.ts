@@ -2,6 +2,8 @@
  * The proxy's template values, shared by the assembling script (which fills in the manager's
  * hash and the clear program) and by `proxyProgram` (which fills in the proxy id).
  */
+import algosdk from 'algosdk'
+
 export const PROXY_ID_PLACEHOLDER = 'TMPL_PROXY_ID'
 export const MANAGER_HASH_PLACEHOLDER = 'TMPL_MANAGER_HASH'
 export const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
@@ -10,7 +12,8 @@ export const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
 export const MAX_PROXY_ID = 2147483646
 
 export function hex(bytes: Uint8Array): string {
-  return '0x' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+  // algosdk's encoder rather than Node's Buffer, so the template also fills in the browser.
+  return '0x' + algosdk.bytesToHex(bytes)
 }
 
 /** The proxy source with the build-time values filled in; only the proxy id is left open. */
