@@ -94,6 +94,20 @@ describe('a signature thread that dies', () => {
   })
 })
 
+describe('a pool that lost one of several threads', () => {
+  it('replaces it at the next use, back to its full size', async () => {
+    const pool = new SignaturePool(2)
+    await pool.verify([check('start')])
+    expect(pool.liveThreads).toBe(2)
+    const inside = pool as unknown as { threads: { worker: Worker }[] }
+    await inside.threads[0].worker.terminate()
+    expect(pool.liveThreads).toBe(1)
+    expect(await pool.verify([check('again'), check('bad', other)])).toEqual([true, false])
+    expect(pool.liveThreads).toBe(2)
+    await pool.close()
+  })
+})
+
 describe('precheckedVerifier', () => {
   it("uses the pool's answer only for the very same key, message and signature arrays", () => {
     const c = check('answered')

@@ -123,7 +123,8 @@ export class SignaturePool {
   verify(checks: readonly SignatureCheck[]): Promise<readonly boolean[] | undefined> {
     const sendable = checks.every((c) => c.pk.length === 32 && c.sig.length === 64)
     if (this.closed || !sendable) return Promise.resolve(undefined)
-    if (this.threads.length === 0) this.start()
+    // Threads start on first use, and one that died is replaced at the next use.
+    while (this.threads.length < this.size) this.threads.push(this.spawn())
     const thread = this.threads[this.nextThread++ % this.threads.length]
     const id = this.nextJob++
     const buffer = pack(checks)
@@ -143,29 +144,27 @@ export class SignaturePool {
     await Promise.all(threads.map((t) => t.worker.terminate()))
   }
 
-  private start(): void {
-    for (let i = 0; i < this.size; i++) {
-      const worker = new Worker(WORKER_SOURCE, { eval: true })
-      // An idle pool must never keep a process alive on its own.
-      worker.unref()
-      const thread: Thread = { worker, jobs: new Map() }
-      this.live++
-      worker.on('message', (m: { id: number; results: Uint8Array }) => {
-        const job = thread.jobs.get(m.id)
-        thread.jobs.delete(m.id)
-        if (thread.jobs.size === 0) worker.unref()
-        job?.resolve(Array.from(m.results, (r) => r === 1))
-      })
-      worker.on('error', (e) => {
-        console.error(`devnet: a signature worker failed: ${e.message}`)
-      })
-      worker.on('exit', () => {
-        this.live--
-        this.abandon(thread)
-        this.threads = this.threads.filter((t) => t !== thread)
-      })
-      this.threads.push(thread)
-    }
+  private spawn(): Thread {
+    const worker = new Worker(WORKER_SOURCE, { eval: true })
+    // An idle pool must never keep a process alive on its own.
+    worker.unref()
+    const thread: Thread = { worker, jobs: new Map() }
+    this.live++
+    worker.on('message', (m: { id: number; results: Uint8Array }) => {
+      const job = thread.jobs.get(m.id)
+      thread.jobs.delete(m.id)
+      if (thread.jobs.size === 0) worker.unref()
+      job?.resolve(Array.from(m.results, (r) => r === 1))
+    })
+    worker.on('error', (e) => {
+      console.error(`devnet: a signature worker failed: ${e.message}`)
+    })
+    worker.on('exit', () => {
+      this.live--
+      this.abandon(thread)
+      this.threads = this.threads.filter((t) => t !== thread)
+    })
+    return thread
   }
 
   private abandon(thread: Thread): void {
