@@ -71,8 +71,16 @@ export async function checkCreation(
   }
   const proxy = tx.sender
   const group = tx.group
+  // The funding payment is in the same group, so in the same round: searching that round only
+  // keeps junk payments to the proxy in other rounds from pushing it off the page.
+  const round = tx.confirmedRound ?? 0n
   const found = await orNotFound(() =>
-    chain.indexer.lookupAccountTransactions(proxy).txType('pay').do(),
+    chain.indexer
+      .lookupAccountTransactions(proxy)
+      .txType('pay')
+      .minRound(round)
+      .maxRound(round)
+      .do(),
   )
   if (found === undefined) throw chainLag("The proxy's payments are not indexed yet. Try again.")
   const funded = found.transactions.some(
