@@ -4,7 +4,7 @@
  * can hold it without pulling algosdk into the first page load.
  */
 import type algosdk from 'algosdk'
-import { guidOfMetadataHash } from '@unica/contracts'
+import { decodeBid, guidOfMetadataHash } from '@unica/contracts'
 import { ChainError } from '../lib/errors.js'
 
 export interface AccountData {
@@ -31,10 +31,7 @@ export async function readAccount(algod: algosdk.Algodv2, address: string): Prom
   const assets = new Map<string, bigint>()
   for (const h of info.assets ?? []) assets.set(h.assetId.toString(), h.amount)
   const apps = new Map<string, bigint>()
-  for (const s of info.appsLocalState ?? []) {
-    const b = s.keyValue?.find((kv) => new TextDecoder().decode(kv.key) === 'B')
-    apps.set(s.id.toString(), b?.value.type === 2 ? b.value.uint : 0n)
-  }
+  for (const s of info.appsLocalState ?? []) apps.set(s.id.toString(), decodeBid(s.keyValue))
   const createdGuids = new Set<string>()
   for (const a of info.createdAssets ?? []) {
     const guid = guidOfMetadataHash(a.params?.metadataHash)

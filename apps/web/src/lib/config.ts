@@ -2,19 +2,7 @@
  * Runtime configuration: the server's GET /api/config/ answer, with build-time env overrides
  * (VITE_*) for a web app served apart from the API. Nothing here is hard-coded per network.
  */
-import { z } from 'zod'
-
-const ConfigAnswer = z.object({
-  network: z.string().min(1),
-  genesis_id: z.string(),
-  algod_url: z.string().min(1),
-  algod_token: z.string().optional(),
-  indexer_url: z.string(),
-  kmd_url: z.string().optional(),
-  usdc_id: z.string().regex(/^[1-9][0-9]*$/),
-  usdc_decimals: z.number().int().min(0).max(19),
-  explorer_url: z.string(),
-})
+import { PublicConfig } from '@unica/schemas'
 
 export interface AppConfig {
   /** 'devnet', 'localnet', 'testnet' or 'mainnet'. */
@@ -40,13 +28,15 @@ export function isDevNetwork(network: string): boolean {
 }
 
 export function parseConfig(data: unknown): AppConfig {
-  const c = ConfigAnswer.parse(data)
+  // The server's own answer schema: the two cannot drift apart.
+  const c = PublicConfig.parse(data)
   const dev = isDevNetwork(c.network)
   return {
     network: c.network,
     genesisId: c.genesis_id,
     algodUrl: c.algod_url.replace(/\/$/, ''),
-    algodToken: c.algod_token ?? (dev ? DEV_TOKEN : ''),
+    // The API never sends a token: dev networks use the LocalNet convention, public nodes none.
+    algodToken: dev ? DEV_TOKEN : '',
     indexerUrl: c.indexer_url.replace(/\/$/, ''),
     kmdUrl: c.kmd_url ?? (dev ? 'http://localhost:4002' : null),
     usdcId: BigInt(c.usdc_id),

@@ -1,19 +1,12 @@
 /** Home (spec section 2): hero, 'Buy, sell, and collect NFTs', newsletter sign-up. */
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { NewsletterSubscription } from '@unica/schemas'
 import { buttonClass, inputClass } from '../components/modal.js'
 import { subscribeNewsletter } from '../lib/endpoints.js'
 import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
 import { paths } from './paths.js'
-
-export const NEWSLETTER_ERROR = 'Invalid email.'
-
-/** The newsletter's email check: required and valid. */
-export function isValidEmail(email: string): boolean {
-  const e = email.trim()
-  return e.length > 0 && e.length <= 255 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)
-}
 
 export function Newsletter() {
   const { api } = useServices()
@@ -24,13 +17,15 @@ export function Newsletter() {
 
   async function submit(e: React.SyntheticEvent) {
     e.preventDefault()
-    if (!isValidEmail(email)) {
-      setError(NEWSLETTER_ERROR)
+    // The server's own rule (spec section 5), so the two never disagree.
+    const checked = NewsletterSubscription.safeParse({ email })
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Invalid email.')
       return
     }
     setState('sending')
     try {
-      await subscribeNewsletter(api, email.trim())
+      await subscribeNewsletter(api, checked.data.email)
       setState('done')
     } catch {
       setState('idle')
