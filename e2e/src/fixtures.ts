@@ -7,12 +7,19 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test as base, type Page } from '@playwright/test'
-import { registerStaff, seedDemo, startUnica, type SeedResult, type Unica } from '@unica/launcher'
+import {
+  registerStaff,
+  seedDemo,
+  STAFF,
+  startUnica,
+  type SeedResult,
+  type Unica,
+} from '@unica/launcher'
 import type { Devnet } from '@unica/devnet'
 import { accountNamed } from './chain.js'
 
-/** The staff account: the devnet's first test account, as the demo seed registers it. */
-export const STAFF = 'Wallet2'
+/** The staff account, as the demo seed registers it. */
+export { STAFF }
 
 export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), '../artifacts')
 

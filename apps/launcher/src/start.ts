@@ -24,8 +24,6 @@ import {
 } from '@unica/server'
 import { serveWeb } from './web.js'
 
-const DEVNET_TOKEN = 'a'.repeat(64)
-
 export interface DevnetPorts {
   /** 0 (the default) picks a free port. */
   readonly algod?: number
@@ -104,9 +102,9 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       endpoints = {
         network: 'devnet',
         algodUrl: started.urls.algod,
-        algodToken: DEVNET_TOKEN,
+        algodToken: started.token,
         indexerUrl: started.urls.indexer,
-        indexerToken: DEVNET_TOKEN,
+        indexerToken: started.token,
         kmdUrl: started.urls.kmd,
         usdcId: undefined,
         explorerUrl: `${started.urls.algod}/explorer`,

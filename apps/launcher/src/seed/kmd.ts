@@ -5,9 +5,7 @@
  */
 import algosdk from 'algosdk'
 import { signWithProxy, type UnsignedGroup } from '@unica/contracts'
-
-/** The devnet's wallet holding every genesis key (packages/devnet README). */
-export const DEVNET_WALLET = 'unencrypted-default-wallet'
+import { DEFAULT_WALLET_NAME } from '@unica/devnet'
 
 export class KmdSigner {
   private constructor(
@@ -18,8 +16,8 @@ export class KmdSigner {
   static async connect(kmdUrl: string, token: string): Promise<KmdSigner> {
     const kmd = new algosdk.Kmd(token, kmdUrl, new URL(kmdUrl).port)
     const { wallets } = (await kmd.listWallets()) as { wallets?: { id: string; name: string }[] }
-    const wallet = wallets?.find((w) => w.name === DEVNET_WALLET)
-    if (wallet === undefined) throw new Error(`KMD has no wallet named ${DEVNET_WALLET}`)
+    const wallet = wallets?.find((w) => w.name === DEFAULT_WALLET_NAME)
+    if (wallet === undefined) throw new Error(`KMD has no wallet named ${DEFAULT_WALLET_NAME}`)
     return new KmdSigner(kmd, wallet.id)
   }
 

@@ -22,7 +22,7 @@ import {
 } from '@unica/contracts'
 import type { Devnet } from '@unica/devnet'
 import { submitAssetProofNote } from '@unica/schemas'
-import { users, type Chain, type Database } from '@unica/server'
+import { setStaff, type Chain, type Database } from '@unica/server'
 import { ApiClient } from './api.js'
 import { DEMO_PIECES, type Collector, type DemoPiece } from './catalog.js'
 import { artworkPng } from './images.js'
@@ -57,10 +57,7 @@ const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(byt
 
 /** Makes an account staff (what `npm run admin` does for an operator). */
 export async function registerStaff(database: Database, address: string): Promise<void> {
-  await database.db
-    .insert(users)
-    .values({ address, isStaff: true })
-    .onConflictDoUpdate({ target: users.address, set: { isStaff: true } })
+  await setStaff(database.db, address, true)
 }
 
 /** The demo is seeded once: a database that holds any asset is left as it is. */

@@ -1,7 +1,7 @@
 /** `staff add|remove|list`: the admin CLI's one command (src/admin.ts runs it). */
 import algosdk from 'algosdk'
 import { asc, eq } from 'drizzle-orm'
-import { users, type Database } from '../db/index.js'
+import { setStaff, users, type Database } from '../db/index.js'
 
 const USAGE = `usage: npm run admin -- staff add ADDRESS...
        npm run admin -- staff remove ADDRESS...
@@ -38,10 +38,7 @@ export async function staffCommand(
   }
   const isStaff = action === 'add'
   for (const address of addresses) {
-    await db
-      .insert(users)
-      .values({ address, isStaff })
-      .onConflictDoUpdate({ target: users.address, set: { isStaff } })
+    await setStaff(db, address, isStaff)
     print(`${address} ${isStaff ? 'is staff' : 'is no longer staff'}`)
   }
   return 0
