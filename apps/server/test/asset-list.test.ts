@@ -1,7 +1,7 @@
 /** GET /api/assets/: every filter and ordering of spec section 7, pagination, view-as. */
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assets, operations, users } from '../src/db/index.js'
+import { PG_BIGINT_MAX, assets, operations, users } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
 
 let server: TestServer
@@ -250,6 +250,43 @@ describe('GET /api/assets/', () => {
       const body = response.json<Record<string, unknown>>()
       expect(body.detail).toBe('Invalid input.')
       expect(body[field], query).toBeInstanceOf(Array)
+    }
+  })
+  it('compares uint64 amounts above 2^63 exactly (price__gt, highest_bid__value__gt)', async () => {
+    const max = 2n ** 64n - 1n
+    const top = 2n ** 63n
+    await server.database.db.insert(assets).values({
+      guid: guid(9),
+      assetId: 1009n,
+      applicationId: 2009n,
+      status: 'RD',
+      name: 'Piece 9',
+      unitName: 'P9',
+      creatorAddress: staff,
+      price: max,
+      highestBidValue: top + 5n,
+      highestBidSender: bidder,
+      createdAt: new Date(Date.UTC(2026, 0, 9)),
+    })
+    try {
+      expect(ns(await list(`?price__gt=${PG_BIGINT_MAX - 1n}`))).toEqual([9, 7])
+      expect(ns(await list(`?price__gt=${PG_BIGINT_MAX}`))).toEqual([9])
+      expect(ns(await list(`?price__gt=${top}`))).toEqual([9])
+      expect(ns(await list(`?price__gt=${max - 1n}`))).toEqual([9])
+      expect(ns(await list(`?price__gt=${max}`))).toEqual([])
+      expect(ns(await list(`?highest_bid__value__gt=${top + 4n}`))).toEqual([9])
+      expect(ns(await list(`?highest_bid__value__gt=${top + 5n}`))).toEqual([])
+      // The built path (an id list) compares the same way.
+      expect(ns(await list(`?asset_id__in=1007,1009&price__gt=${top}`))).toEqual([9])
+      expect(ns(await list(`?asset_id__in=1007,1009&price__gt=${max}`))).toEqual([])
+      const [first] = (await list('?ordering=-highest_bid__value')).results
+      expect(first).toMatchObject({
+        guid: guid(9),
+        price: max.toString(),
+        highest_bid: { value: (top + 5n).toString(), sender: bidder },
+      })
+    } finally {
+      await server.database.query('DELETE FROM assets WHERE guid = $1', [guid(9)])
     }
   })
 })

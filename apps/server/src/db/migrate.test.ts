@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabase } from '../../test/database.js'
@@ -35,6 +36,7 @@ describe('migrations', () => {
       bigint: 'bigint',
       bigserial: 'bigint',
       integer: 'integer',
+      'numeric(20, 0)': 'numeric',
       'timestamp with time zone': 'timestamp with time zone',
       bytea: 'bytea',
     }
@@ -62,5 +64,44 @@ describe('migrations', () => {
     const [row] = await database.db.select().from(schema.assets)
     expect(row.price).toBe(big)
     expect(row.assetId).toBe(big)
+  })
+
+  it('keep uint64 amounts up to 2^64 - 1 exactly (numeric(20,0), printed without a point)', async () => {
+    const max = 2n ** 64n - 1n
+    const guid = 'b'.repeat(32)
+    await database.db.insert(schema.assets).values({
+      guid,
+      assetId: 7n,
+      name: 'y',
+      unitName: 'Y',
+      creatorAddress: 'C',
+      price: max,
+      highestBidValue: max - 1n,
+    })
+    await database.db
+      .insert(schema.operations)
+      .values({ assetGuid: guid, applicationId: 8n, opType: 'ASK', value: max, sender: 'S' })
+    const [row] = await database.db.select().from(schema.assets).where(eq(schema.assets.guid, guid))
+    expect(row.price).toBe(max)
+    expect(row.highestBidValue).toBe(max - 1n)
+    const [op] = await database.db
+      .select()
+      .from(schema.operations)
+      .where(eq(schema.operations.assetGuid, guid))
+    expect(op.value).toBe(max)
+    const [text] = await database.query<{ price: string; value: string }>(
+      `SELECT a.price::text AS price, o.value::text AS value
+         FROM assets a JOIN operations o ON o.asset_guid = a.guid WHERE a.guid = $1`,
+      [guid],
+    )
+    expect(text).toEqual({ price: max.toString(), value: max.toString() })
+    await database.query(
+      'INSERT INTO bids (application_id, bidder, amount, round) VALUES (8, $1, $2, 1)',
+      ['S', max.toString()],
+    )
+    const [bid] = await database.query<{ amount: string }>(
+      'SELECT amount::text AS amount FROM bids WHERE application_id = 8',
+    )
+    expect(bid.amount).toBe(max.toString())
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The Drizzle view of migration 0000 (migrations/0000_init.sql is the source of truth; a test
+ * The Drizzle view of migration 0000 and 0002 (the migrations are the source of truth; a test
  * checks every column here exists there with the same type). The worker's own tables live in
  * src/worker/schema.ts with migration 0001.
  */
@@ -9,6 +9,7 @@ import {
   boolean,
   customType,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -17,6 +18,15 @@ import {
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 })
+
+/**
+ * PostgreSQL's bigint holds up to 2^63 - 1: ids (asset, application, round) are bigint, and a
+ * uint64 id above it matches nothing stored (the chain hands them out far below it).
+ */
+export const PG_BIGINT_MAX = 2n ** 63n - 1n
+
+/** A uint64 amount (USDC base units): numeric(20,0) holds all of them, bigint stops at 2^63 - 1. */
+const uint64 = (name: string) => numeric(name, { precision: 20, scale: 0, mode: 'bigint' })
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -43,8 +53,8 @@ export const assets = pgTable('assets', {
   creatorAddress: text('creator_address').notNull(),
   ownerAddress: text('owner_address'),
   holdingAddress: text('holding_address'),
-  price: bigint('price', { mode: 'bigint' }),
-  highestBidValue: bigint('highest_bid_value', { mode: 'bigint' }),
+  price: uint64('price'),
+  highestBidValue: uint64('highest_bid_value'),
   highestBidSender: text('highest_bid_sender'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -58,7 +68,7 @@ export const operations = pgTable('operations', {
   assetGuid: text('asset_guid').references(() => assets.guid),
   applicationId: bigint('application_id', { mode: 'bigint' }).notNull(),
   opType: text('op_type').notNull(),
-  value: bigint('value', { mode: 'bigint' }).notNull().default(0n),
+  value: uint64('value').notNull().default(0n),
   sender: text('sender').notNull(),
   txId: text('tx_id').unique(),
   groupId: text('group_id'),

@@ -29,7 +29,7 @@ import { assets, statementName, users } from '../db/index.js'
 import { notFound } from '../errors.js'
 import { assetFields, assetJson, shownAsset, type AssetFields } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
-import { baseUrl, dbIds, dbLowerBound, pageLinks, pageOf, viewAs } from './http.js'
+import { baseUrl, dbIds, pageLinks, pageOf, viewAs } from './http.js'
 import { CountCache, queryKey, type CountQuery } from './list-count.js'
 
 /** A guid, also accepted as a dashed UUID or in upper case (the web app strips dashes). */
@@ -84,15 +84,10 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       q.status__exclude === undefined
         ? undefined
         : ne(assets.status, v('status__exclude', q.status__exclude)),
-      q.price__gt === undefined
-        ? undefined
-        : gt(assets.price, v('price__gt', dbLowerBound(q.price__gt).toString())),
+      q.price__gt === undefined ? undefined : gt(assets.price, v('price__gt', q.price__gt)),
       q.highest_bid__value__gt === undefined
         ? undefined
-        : gt(
-            assets.highestBidValue,
-            v('highest_bid__value__gt', dbLowerBound(q.highest_bid__value__gt).toString()),
-          ),
+        : gt(assets.highestBidValue, v('highest_bid__value__gt', q.highest_bid__value__gt)),
       q.asset_id__in === undefined ? undefined : inArray(assets.assetId, dbIds(q.asset_id__in)),
       q.application_id__in === undefined
         ? undefined
@@ -161,11 +156,8 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       viewer: staffViewer,
       status: q.status,
       status__exclude: q.status__exclude,
-      price__gt: q.price__gt === undefined ? undefined : dbLowerBound(q.price__gt).toString(),
-      highest_bid__value__gt:
-        q.highest_bid__value__gt === undefined
-          ? undefined
-          : dbLowerBound(q.highest_bid__value__gt).toString(),
+      price__gt: q.price__gt,
+      highest_bid__value__gt: q.highest_bid__value__gt,
       owner_address: q.owner_address,
       creator_address: q.creator_address,
     }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import algosdk from 'algosdk'
 import { PAGE_DEFAULT_LIMIT } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { PG_BIGINT_MAX } from '../db/schema.js'
 
 /** The API's base URL: configured, else what the client asked for (it only affects its own answer). */
 export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
@@ -53,14 +54,7 @@ export function viewAs(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && algosdk.isValidAddress(header) ? header : undefined
 }
 
-/** PostgreSQL's bigint holds up to 2^63 - 1; uint64 inputs above it match nothing stored. */
-export const PG_BIGINT_MAX = 2n ** 63n - 1n
-
-/** A uint64 lower bound for a `>` filter, clamped into bigint range (same results). */
-export function dbLowerBound(value: string): bigint {
-  const n = BigInt(value)
-  return n > PG_BIGINT_MAX ? PG_BIGINT_MAX : n
-}
+export { PG_BIGINT_MAX }
 
 /** uint64 ids for an IN filter: those beyond bigint range cannot be stored, so are dropped. */
 export function dbIds(values: readonly string[]): bigint[] {

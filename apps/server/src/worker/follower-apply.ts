@@ -12,7 +12,7 @@
  */
 import algosdk from 'algosdk'
 import { clearProgram, escrowAddress, managerProgram } from '@unica/contracts'
-import type { RawSession } from '../db/index.js'
+import { PG_BIGINT_MAX, type RawSession } from '../db/index.js'
 import type { AppCallEvent, RoundEvents } from './block.js'
 import { bidChanges, classify } from './classify.js'
 
@@ -65,10 +65,16 @@ async function loadAssets(s: RawSession, round: RoundEvents): Promise<Working[]>
   const appIds = new Set<string>()
   const assetIds = new Set<string>()
   for (const e of round.events) {
-    if (e.kind === 'transfer') assetIds.add(e.assetId.toString())
-    else if (!e.created) appIds.add(e.appId.toString())
-    else if (e.args.length === 2 && e.args[1].length === 8) {
-      assetIds.add(algosdk.decodeUint64(e.args[1], 'bigint').toString())
+    // Ids the chain assigned are far below 2^63; anything above cannot be ours (nor cast to bigint).
+    if (e.kind === 'transfer') {
+      if (e.assetId <= PG_BIGINT_MAX) assetIds.add(e.assetId.toString())
+    } else if (!e.created) {
+      if (e.appId <= PG_BIGINT_MAX) appIds.add(e.appId.toString())
+    } else {
+      // Only a creation of our manager names an NFT of ours; anyone may create an app whose
+      // args[1] is any 8 bytes, and an id beyond bigint range can be no asset we registered.
+      const nftId = deployedNftId(e)
+      if (nftId !== null && nftId <= PG_BIGINT_MAX) assetIds.add(nftId.toString())
     }
   }
   if (appIds.size === 0 && assetIds.size === 0) return []
@@ -83,13 +89,20 @@ async function loadAssets(s: RawSession, round: RoundEvents): Promise<Working[]>
   return rows.map(toWorking)
 }
 
-/** A creation of exactly our manager for one of our NFTs that has no app yet. */
-function deployedFor(call: AppCallEvent, byAsset: Map<bigint, Working>): Working | null {
+/** The NFT a creation of exactly our manager and clear programs is for; null for any other call. */
+function deployedNftId(call: AppCallEvent): bigint | null {
   if (!call.created || call.appId === 0n || call.args.length !== 2) return null
+  if (call.args[1].length !== 8) return null
   if (!same(call.approvalProgram, managerProgram().bytes)) return null
   if (!same(call.clearProgram, clearProgram().bytes)) return null
-  if (call.args[1].length !== 8) return null
-  const asset = byAsset.get(algosdk.decodeUint64(call.args[1], 'bigint'))
+  return algosdk.decodeUint64(call.args[1], 'bigint')
+}
+
+/** A creation of exactly our manager for one of our NFTs that has no app yet. */
+function deployedFor(call: AppCallEvent, byAsset: Map<bigint, Working>): Working | null {
+  const nftId = deployedNftId(call)
+  if (nftId === null) return null
+  const asset = byAsset.get(nftId)
   return asset !== undefined && asset.appId === null ? asset : null
 }
 

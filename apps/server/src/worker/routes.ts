@@ -11,7 +11,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { OperationStatus, SendTxAnswer, SendTxBody } from '@unica/schemas'
 import { z } from 'zod'
 import type { AppContext } from '../context.js'
-import type { Database } from '../db/index.js'
+import { PG_BIGINT_MAX, type Database } from '../db/index.js'
 import { ApiError, badRequest, notFound } from '../errors.js'
 import { GroupError, parseSignedGroup, type ParsedGroup } from './signed-group.js'
 
@@ -114,10 +114,14 @@ export function workerRoutes(ctx: WorkerRoutesContext): FastifyPluginCallbackZod
         if (now !== null && g.firstValid > now + MAX_ROUNDS_AHEAD) {
           throw invalid('blob', 'The group is not valid yet.')
         }
-        const assets = await database.query<{ guid: string }>(
-          'SELECT guid FROM assets WHERE application_id = $1',
-          [g.appId.toString()],
-        )
+        // An app id beyond bigint range is no app we registered (nor castable to compare).
+        const assets =
+          g.appId > PG_BIGINT_MAX
+            ? []
+            : await database.query<{ guid: string }>(
+                'SELECT guid FROM assets WHERE application_id = $1',
+                [g.appId.toString()],
+              )
         const asset = assets.at(0)
         if (asset === undefined) {
           throw invalid('blob', 'The group does not call a Unica contract.')

@@ -256,6 +256,54 @@ describe('the follower', () => {
     expect(asks.map((o) => o.value)).toEqual(['1', '2', '3'])
     expect((await assetRow(env.database, g)).price).toBe('3')
   })
+
+  it('passes a foreign app creation whose args[1] is 2^64 - 1 (it names no NFT of ours)', async () => {
+    const mallory = await env.h.account()
+    // `#pragma version 8; int 1`: any program, only its creation args look like a deployment.
+    const program = new Uint8Array([0x08, 0x81, 0x01])
+    const create = algosdk.makeApplicationCreateTxnFromObject({
+      sender: mallory.address,
+      approvalProgram: program,
+      clearProgram: program,
+      numGlobalByteSlices: 0,
+      numGlobalInts: 0,
+      numLocalByteSlices: 0,
+      numLocalInts: 0,
+      onComplete: algosdk.OnApplicationComplete.NoOpOC,
+      appArgs: [new Uint8Array([0]), algosdk.encodeUint64(2n ** 64n - 1n)],
+      suggestedParams: await params(),
+    })
+    const round = await env.h.sendSigned([signWith(mallory, create)])
+    await follower.catchUp()
+    expect(await cursor(env.database)).toBeGreaterThanOrEqual(round)
+    expect(await cursor(env.database)).toBe((await env.h.algod.status().do()).lastRound)
+  })
+
+  it('records an ask of 2^64 - 1 (uint64 max: the manager sets no upper bound)', async () => {
+    const seller = await env.h.account()
+    const m = await env.h.market(seller)
+    const g = await registerMarket(env.database, seller, m)
+    const max = 2n ** 64n - 1n
+    await env.h.send(
+      buildListAsk({ seller: seller.address, market: m, price: max, params: await params() }),
+      seller,
+    )
+    expect((await env.h.state(m)).ask).toBe(max)
+    await follower.catchUp()
+    expect(await cursor(env.database)).toBe((await env.h.algod.status().do()).lastRound)
+    expect((await assetRow(env.database, g)).price).toBe(max.toString())
+    const asks = (await operations(env.database, g)).filter((o) => o.op_type === 'ASK')
+    expect(asks.map((o) => o.value)).toEqual([max.toString()])
+    const res = await env.server.get(`/api/assets/?application_id__in=${m.appId}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json<{ results: { price: string | null }[] }>().results).toEqual([
+      expect.objectContaining({ price: '18446744073709551615' }),
+    ])
+    const above = await env.server.get(
+      `/api/assets/?application_id__in=${m.appId}&price__gt=${2n ** 63n}`,
+    )
+    expect(above.json<{ count: number }>().count).toBe(1)
+  })
 })
 
 /** The database, except that a round's transaction dies after `n` statements (a kill -9). */

@@ -319,6 +319,34 @@ describe('send_tx and the sender', () => {
     expect((await sendTx(blobs[0], 'ASK')).status).toBe(200)
   })
 
+  it('refuses a group calling an app id beyond bigint range as not ours (400, not 500)', async () => {
+    const before = (await operations(env.database, guid)).length
+    for (const appId of [2n ** 63n, 2n ** 64n - 1n]) {
+      const g = buildChangeAsk({
+        seller: staff.address,
+        market: { ...market, appId },
+        price: 5n,
+        params: await params(),
+      })
+      const answer = await sendTx(blobOf(env.h.sign(g, staff)), 'ASK')
+      expect(answer.status).toBe(400)
+      expect(answer.body.blob).toEqual(['The group does not call a Unica contract.'])
+    }
+    expect((await operations(env.database, guid)).length).toBe(before)
+  })
+
+  it('stores a declared ask of 2^64 - 1 with its exact value', async () => {
+    const seller = await env.h.account()
+    const max = 2n ** 64n - 1n
+    const g = buildChangeAsk({ seller: seller.address, market, price: max, params: await params() })
+    const answer = await sendTx(blobOf(env.h.sign(g, seller)), 'ASK')
+    expect(answer.status).toBe(201)
+    const rows = (await operations(env.database, guid)).filter((o) => o.tx_id === g.txns[0].txID())
+    expect(rows.map((o) => [o.op_type, o.value, o.status])).toEqual([
+      ['ASK', max.toString(), 'pending'],
+    ])
+  })
+
   it('answers 404 for unknown or malformed operation ids', async () => {
     for (const id of ['999999999', 'abc', '0', '-1', '1e3', '99999999999999999999999']) {
       const res = await env.server.get(`/api/operations/${id}`)
