@@ -1,7 +1,7 @@
 /**
- * The Drizzle view of migration 0000 and 0002 (the migrations are the source of truth; a test
- * checks every column here exists there with the same type). The worker's own tables live in
- * src/worker/schema.ts with migration 0001.
+ * The Drizzle view of the migrations (migrations/*.sql are the source of truth; a test checks
+ * every column here exists there with the same type). The bids table (migration 0001) is the
+ * worker's alone, read and written with plain SQL.
  */
 import {
   bigint,

@@ -21,14 +21,14 @@ import {
   imageFormat,
 } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { assets, users } from '../db/index.js'
+import { PG_BIGINT_MAX, assets, users } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
 import { InvalidImage, inspectImage, processImage } from '../media/images.js'
 import { orNotFound, readAsset } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
 import { assetFields, assetJson, shownAsset } from './asset-json.js'
 import { readForm } from './form.js'
-import { PG_BIGINT_MAX, baseUrl, writeLimit } from './http.js'
+import { baseUrl, writeLimit } from './http.js'
 
 export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database

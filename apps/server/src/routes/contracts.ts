@@ -18,11 +18,11 @@ import {
   SubmitContractBody,
 } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { assets, users, type AssetRow } from '../db/index.js'
+import { PG_BIGINT_MAX, assets, users, type AssetRow } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
 import { assetFields, assetJson, shownAsset } from './asset-json.js'
-import { PG_BIGINT_MAX, baseUrl, writeLimit } from './http.js'
+import { baseUrl, writeLimit } from './http.js'
 
 /** The app id of a submission; ids beyond bigint range exist on no chain we serve. */
 function appIdOf(body: { app_id: string }): bigint {

@@ -54,8 +54,6 @@ export function viewAs(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && algosdk.isValidAddress(header) ? header : undefined
 }
 
-export { PG_BIGINT_MAX }
-
 /** uint64 ids for an IN filter: those beyond bigint range cannot be stored, so are dropped. */
 export function dbIds(values: readonly string[]): bigint[] {
   return values.map(BigInt).filter((n) => n <= PG_BIGINT_MAX)
