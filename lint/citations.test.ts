@@ -50,7 +50,7 @@ const headingsCache = new Map<string, string[]>()
 function headings(path: string): string[] {
   let found = headingsCache.get(path)
   if (found === undefined) {
-    found = [...readFileSync(path, 'utf8').matchAll(/^#{1,6} +(.+?) *$/gm)].map((m) => m[1]!)
+    found = [...readFileSync(path, 'utf8').matchAll(/^#{1,6} +(.+?) *$/gm)].map((m) => m[1])
     headingsCache.set(path, found)
   }
   return found
@@ -89,12 +89,12 @@ function problemsIn(file: string, text: string): string[] {
     if (!inDocs && /\bW([1-9]|1\d|2[0-3])\b/.test(line) && !line.includes('security.md'))
       problems.push(`${at} cites a weakness without docs/security.md`)
     for (const m of line.matchAll(DOC_CITATION)) {
-      const doc = join(ROOT, 'docs', m[1]!)
+      const doc = join(ROOT, 'docs', m[1])
       if (!existsSync(doc)) {
         problems.push(`${at} cites docs/${m[1]}, which does not exist`)
         continue
       }
-      for (const [anchor] of m[2]!.matchAll(ANCHOR)) {
+      for (const [anchor] of m[2].matchAll(ANCHOR)) {
         if (!headings(doc).some((h) => h === anchor || h.startsWith(`${anchor} `)))
           problems.push(`${at} cites docs/${m[1]} ${anchor}, which has no such heading`)
       }
@@ -102,7 +102,7 @@ function problemsIn(file: string, text: string): string[] {
   })
   if (file.endsWith('.md')) {
     for (const m of withoutFences(text).matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = m[1]!
+      const target = m[1]
       if (/^[a-z]+:/i.test(target)) continue
       const [path, anchor] = target.split('#') as [string, string | undefined]
       const resolved = path === '' ? join(ROOT, file) : normalize(join(ROOT, dirname(file), path))
@@ -146,7 +146,7 @@ describe('the checks themselves', () => {
     const line = 'see docs/security.md W1, W3 and W10–W16; docs/product.md §4, §5.2'
     const found = [...line.matchAll(DOC_CITATION)].map((m) => [
       m[1],
-      [...m[2]!.matchAll(ANCHOR)].map((a) => a[0]),
+      [...m[2].matchAll(ANCHOR)].map((a) => a[0]),
     ])
     expect(found).toEqual([
       ['security.md', ['W1', 'W3', 'W10', 'W16']],

@@ -23,8 +23,8 @@ const eslint = new ESLint({
 /** The `unica/layers` messages for `code` as the file `path` (relative to the root). */
 async function layerErrors(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, path), warnIgnored: true })
-  expect(result!.messages.filter((m) => m.ruleId === null)).toEqual([])
-  return result!.messages.filter((m) => m.ruleId === 'unica/layers').map((m) => m.message)
+  expect(result.messages.filter((m) => m.ruleId === null)).toEqual([])
+  return result.messages.filter((m) => m.ruleId === 'unica/layers').map((m) => m.message)
 }
 
 const FORBIDDEN: [file: string, code: string, message: RegExp][] = [

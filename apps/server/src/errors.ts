@@ -45,13 +45,6 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   return out
 }
 
-/** Parses with zod; on failure throws a 400 with the field errors. */
-export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value)
-  if (!result.success) throw badRequest('Invalid input.', fieldErrors(result.error.issues))
-  return result.data
-}
-
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

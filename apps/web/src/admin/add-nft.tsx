@@ -19,7 +19,7 @@ import { createNft } from './flows.js'
 import { imageError } from './image.js'
 
 /** Max opted-in apps per account the UI allows before creating (spec section 9). */
-export const MAX_OPTED_IN_APPS = 10
+const MAX_OPTED_IN_APPS = 10
 
 type Field = 'unit_name' | 'name' | 'description' | 'image'
 

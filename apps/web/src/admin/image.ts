@@ -12,7 +12,7 @@ export interface Dimensions {
 }
 
 /** The image's size as the browser decodes it, or null when it does not decode. */
-export function decodedSize(file: File): Promise<Dimensions | null> {
+function decodedSize(file: File): Promise<Dimensions | null> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file)
     const img = new Image()

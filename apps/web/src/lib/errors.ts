@@ -30,11 +30,11 @@ export const MESSAGES = {
     'The transaction was sent, but its result did not show up on the blockchain in time. Reload the page to see the current state.',
 } as const
 
-export function minBalanceMessage(microAlgos: bigint): string {
+function minBalanceMessage(microAlgos: bigint): string {
   return `After this transaction, the balance would fall below the minimum of ${formatFixed(microAlgos, 6)} Algos`
 }
 
-export function connectMessage(walletName: string): string {
+function connectMessage(walletName: string): string {
   return `Could not connect to ${walletName}`
 }
 

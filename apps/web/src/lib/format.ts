@@ -27,7 +27,7 @@ export function formatFixed(value: bigint, decimals: number): string {
   return `${(value / scale).toString()}${fraction}`
 }
 
-export const ALGO_DECIMALS = 6
+const ALGO_DECIMALS = 6
 
 export function formatAlgos(microAlgos: bigint): string {
   return formatUnits(microAlgos, ALGO_DECIMALS)

@@ -30,7 +30,7 @@ export type CreatorForm = Record<FieldName, string>
 const SOCIAL = 'non_field_errors'
 
 /** Validates with the shared schema; the social-account rule is reported under its own key. */
-export function creatorResolver(address: string): Resolver<CreatorForm> {
+function creatorResolver(address: string): Resolver<CreatorForm> {
   return (values) => {
     const r = CreatorApplication.safeParse({ ...values, wallet_address: address })
     if (r.success) return { values, errors: {} }

@@ -8,7 +8,7 @@ import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
 import { paths } from './paths.js'
 
-export function Newsletter() {
+function Newsletter() {
   const { api } = useServices()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)

@@ -8,8 +8,8 @@
  */
 import { MESSAGES, UserError } from '../lib/errors.js'
 
-export const DEFAULT_ACTION_MESSAGE = 'Processing action...'
-export const DEFAULT_UPDATE_MESSAGE = 'Waiting for confirmation...'
+const DEFAULT_ACTION_MESSAGE = 'Processing action...'
+const DEFAULT_UPDATE_MESSAGE = 'Waiting for confirmation...'
 
 export interface Action<R = unknown> {
   readonly run: () => Promise<R>

@@ -30,7 +30,7 @@ export async function refreshAccount(s: Services): Promise<void> {
 }
 
 /** Loads the user record; a failure gives empty user data (not staff). */
-export async function loadUser(s: Services): Promise<void> {
+async function loadUser(s: Services): Promise<void> {
   const { address } = s.store.get()
   if (address === null) return
   let isStaff: boolean

@@ -18,7 +18,7 @@ export interface WalletChoice {
   readonly publicOnly?: boolean
 }
 
-export const WALLET_CHOICES: readonly WalletChoice[] = [
+const WALLET_CHOICES: readonly WalletChoice[] = [
   { id: 'lute', name: 'Lute', type: 'web' },
   { id: 'kibisis', name: 'Kibisis', type: 'extension', storeUrl: 'https://kibis.is' },
   { id: 'pera', name: 'Pera', type: 'web', publicOnly: true },
