@@ -37,7 +37,7 @@ const OUTSIDE: [RegExp, string][] = [
     /algorand-facts|reference-implementation-review|marketplace\.md/,
     'a file outside the repository',
   ],
-  [/\bspec(ification)?('s)? (sections?|§) ?\d|\bspec \d/, 'the old spec: cite docs/product.md §N'],
+  [/\bspec(ification)?('s)? (sections?|§) ?\d|\bspec \d/i, 'the old spec: cite docs/product.md §N'],
   [/\breview (W\d|section)|\breference review\b/, 'the old review: cite docs/security.md WN'],
 ]
 
