@@ -1,5 +1,5 @@
 /**
- * An asset as the API answers it (spec section 3): uint64s as decimal strings, media URLs.
+ * An asset as the API answers it (docs/product.md §3): uint64s as decimal strings, media URLs.
  *
  * PostgreSQL itself writes every column the answer shows as the text the answer carries (uint64s
  * in decimal, `created_at` in ISO 8601 UTC), so a row needs no parsing in Node: before, the

@@ -1,5 +1,5 @@
 /**
- * The shell (spec section 2): navigation bar, alert banner, the page, footer, the wallet modals
+ * The shell (docs/product.md §2): navigation bar, alert banner, the page, footer, the wallet modals
  * and the blocking progress modal. Scroll resets to the top on navigation.
  */
 import { useEffect } from 'react'

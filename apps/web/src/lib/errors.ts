@@ -1,6 +1,7 @@
 /**
- * The error catalogue of spec section 8: every failure the user sees becomes one of these texts.
- * One home for the texts, and one function mapping algod, wallet and backend failures onto them.
+ * The error catalogue of docs/product.md §8: every failure the user sees becomes one of these
+ * texts. One home for the texts, and one function mapping algod, wallet and backend failures onto
+ * them.
  */
 import { formatFixed } from './format.js'
 

@@ -1,5 +1,5 @@
 /**
- * Become a creator (spec sections 2 and 5): the application form, validated with the shared zod
+ * Become a creator (docs/product.md §2 and §5): the application form, validated with the shared zod
  * schema (the server applies the same one), the creator guidelines, and the thank-you text.
  */
 import { CreatorApplication, SOCIAL_FIELDS } from '@unica/schemas'

@@ -1,4 +1,4 @@
-/** Home (spec section 2): hero, 'Buy, sell, and collect NFTs', newsletter sign-up. */
+/** Home (docs/product.md §2): hero, 'Buy, sell, and collect NFTs', newsletter sign-up. */
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { NewsletterSubscription } from '@unica/schemas'
@@ -17,7 +17,7 @@ function Newsletter() {
 
   async function submit(e: React.SyntheticEvent) {
     e.preventDefault()
-    // The server's own rule (spec section 5), so the two never disagree.
+    // The server's own rule (docs/product.md §5), so the two never disagree.
     const checked = NewsletterSubscription.safeParse({ email })
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Invalid email.')
