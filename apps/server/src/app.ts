@@ -24,8 +24,8 @@ import { configRoutes } from './routes/config.js'
 import { contractRoutes } from './routes/contracts.js'
 import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
+import { sendTxRoutes } from './routes/send-tx.js'
 import { userRoutes } from './routes/users.js'
-import { workerRoutes } from './worker/routes.js'
 
 export interface AppOptions extends AppContext {
   readonly logger?: boolean
@@ -97,6 +97,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contractRoutes(options))
   await app.register(operationRoutes(options))
   await app.register(mediaRoutes(options))
-  await app.register(workerRoutes(options))
+  await app.register(sendTxRoutes(options))
   return app
 }

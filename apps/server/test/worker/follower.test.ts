@@ -15,7 +15,7 @@ import {
   buildListAsk,
   type Market,
 } from '@unica/contracts'
-import type { Database, RawSession } from '../../src/db/index.js'
+import { sessionOf, type Database, type RawSession } from '../../src/db/index.js'
 import { CURSOR_NAME, Follower } from '../../src/worker/follower.js'
 import { signWith, type Account } from './chain.js'
 import {
@@ -315,12 +315,12 @@ function crashAfter(database: Database, n: number): Database {
         let left = n
         const dying: RawSession = {
           exec: (sqlText) => s.exec(sqlText),
-          query: (sqlText, p) => {
+          query: (...args) => {
             if (left-- === 0) throw new Error('killed')
-            return s.query(sqlText, p)
+            return s.query(...args)
           },
         }
-        return fn(dying)
+        return fn(sessionOf(dying))
       }),
   }
 }
