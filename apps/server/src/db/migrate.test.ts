@@ -51,6 +51,39 @@ describe('migrations', () => {
     }
   })
 
+  it('name exactly the tables and columns of the Drizzle schema, with the same primary keys', async () => {
+    // schema_migrations is migrate()'s own record, not part of the data model.
+    const rows = await database.query<{ table_name: string; column_name: string }>(
+      `SELECT c.table_name, c.column_name
+         FROM information_schema.columns c
+         JOIN information_schema.tables t
+           ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+          AND c.table_name <> 'schema_migrations'`,
+    )
+    const migrated = rows.map((r) => `${r.table_name}.${r.column_name}`).sort()
+    const tables = Object.values(schema).map((table) => getTableConfig(table as PgTable))
+    const drizzle = tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort()
+    expect(drizzle).toEqual(migrated)
+
+    const keys = await database.query<{ table_name: string; column_name: string }>(
+      `SELECT k.table_name, k.column_name
+         FROM information_schema.table_constraints tc
+         JOIN information_schema.key_column_usage k
+           ON k.constraint_schema = tc.constraint_schema AND k.constraint_name = tc.constraint_name
+        WHERE tc.table_schema = current_schema() AND tc.constraint_type = 'PRIMARY KEY'
+          AND tc.table_name <> 'schema_migrations'`,
+    )
+    const migratedKeys = keys.map((r) => `${r.table_name}.${r.column_name}`).sort()
+    const drizzleKeys = tables
+      .flatMap((t) => [
+        ...t.columns.filter((c) => c.primary).map((c) => `${t.name}.${c.name}`),
+        ...t.primaryKeys.flatMap((k) => k.columns.map((c) => `${t.name}.${c.name}`)),
+      ])
+      .sort()
+    expect(drizzleKeys).toEqual(migratedKeys)
+  })
+
   it('keep amounts as exact bigints beyond 2^53', async () => {
     const big = 2n ** 62n + 1n
     await database.db.insert(schema.assets).values({

@@ -222,7 +222,7 @@ describe('the follower', () => {
     // The round takes six statements (lock, cursor, assets, history, asset, cursor): die before each.
     for (let kill = 0; kill < 6; kill++) {
       const dying = new Follower(crashAfter(env.database, kill), env.h.algod)
-      await expect(dying.step()).rejects.toThrow(/killed/)
+      await expect(withCauses(dying.step())).rejects.toThrow(/killed/)
       expect(await cursor(env.database)).toBe(before)
       expect(await operations(env.database, g)).toHaveLength(beforeOps)
       expect((await assetRow(env.database, g)).price).toBeNull()
@@ -305,6 +305,15 @@ describe('the follower', () => {
     expect(above.json<{ count: number }>().count).toBe(1)
   })
 })
+
+/** Rejects with the messages of the error and its causes (Drizzle wraps the driver's error). */
+async function withCauses<T>(promise: Promise<T>): Promise<T> {
+  const messages = (e: unknown): string[] =>
+    e instanceof Error ? [e.message, ...messages(e.cause)] : []
+  return promise.catch((e: unknown) => {
+    throw new Error(messages(e).join('\n'))
+  })
+}
 
 /** The database, except that a round's transaction dies after `n` statements (a kill -9). */
 function crashAfter(database: Database, n: number): Database {
