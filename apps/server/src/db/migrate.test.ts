@@ -52,36 +52,38 @@ describe('migrations', () => {
   })
 
   it('name exactly the tables and columns of the Drizzle schema, with the same primary keys', async () => {
-    // schema_migrations is migrate()'s own record, not part of the data model.
-    const rows = await database.query<{ table_name: string; column_name: string }>(
-      `SELECT c.table_name, c.column_name
-         FROM information_schema.columns c
-         JOIN information_schema.tables t
-           ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-        WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-          AND c.table_name <> 'schema_migrations'`,
+    /** `table.column` of each row of a query on information_schema, sorted. */
+    const names = async (sqlText: string): Promise<string[]> =>
+      (await database.query<{ table_name: string; column_name: string }>(sqlText))
+        // schema_migrations is migrate()'s own record, not part of the data model.
+        .filter((r) => r.table_name !== 'schema_migrations')
+        .map((r) => `${r.table_name}.${r.column_name}`)
+        .sort()
+    const migrated = await names(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = current_schema()
+          AND table_name IN (SELECT table_name FROM information_schema.tables
+                              WHERE table_schema = current_schema() AND table_type = 'BASE TABLE')`,
     )
-    const migrated = rows.map((r) => `${r.table_name}.${r.column_name}`).sort()
+    const migratedKeys = await names(
+      `SELECT table_name, column_name FROM information_schema.key_column_usage
+        WHERE table_schema = current_schema()
+          AND constraint_name IN (SELECT constraint_name FROM information_schema.table_constraints
+                                   WHERE table_schema = current_schema()
+                                     AND constraint_type = 'PRIMARY KEY')`,
+    )
     const tables = Object.values(schema).map((table) => getTableConfig(table as PgTable))
-    const drizzle = tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort()
-    expect(drizzle).toEqual(migrated)
-
-    const keys = await database.query<{ table_name: string; column_name: string }>(
-      `SELECT k.table_name, k.column_name
-         FROM information_schema.table_constraints tc
-         JOIN information_schema.key_column_usage k
-           ON k.constraint_schema = tc.constraint_schema AND k.constraint_name = tc.constraint_name
-        WHERE tc.table_schema = current_schema() AND tc.constraint_type = 'PRIMARY KEY'
-          AND tc.table_name <> 'schema_migrations'`,
-    )
-    const migratedKeys = keys.map((r) => `${r.table_name}.${r.column_name}`).sort()
-    const drizzleKeys = tables
-      .flatMap((t) => [
-        ...t.columns.filter((c) => c.primary).map((c) => `${t.name}.${c.name}`),
-        ...t.primaryKeys.flatMap((k) => k.columns.map((c) => `${t.name}.${c.name}`)),
-      ])
-      .sort()
-    expect(drizzleKeys).toEqual(migratedKeys)
+    const named = (t: (typeof tables)[number], columns: { name: string }[]) =>
+      columns.map((c) => `${t.name}.${c.name}`)
+    expect(tables.flatMap((t) => named(t, t.columns)).sort()).toEqual(migrated)
+    const drizzleKeys = tables.flatMap((t) => [
+      ...named(
+        t,
+        t.columns.filter((c) => c.primary),
+      ),
+      ...t.primaryKeys.flatMap((k) => named(t, k.columns)),
+    ])
+    expect(drizzleKeys.sort()).toEqual(migratedKeys)
   })
 
   it('keep amounts as exact bigints beyond 2^53', async () => {

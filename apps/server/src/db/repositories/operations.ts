@@ -73,7 +73,8 @@ export async function countOpenOperations(db: Db, sender: string, txId: string):
   return n
 }
 
-export interface QueuedGroup {
+/** What the app call of a trade group says (its transaction id is the operation's identity). */
+export interface OperationCall {
   readonly assetGuid: string
   readonly applicationId: bigint
   readonly opType: string
@@ -81,6 +82,9 @@ export interface QueuedGroup {
   readonly sender: string
   readonly txId: string
   readonly groupId: string | null
+}
+
+export interface QueuedGroup extends OperationCall {
   readonly signedGroup: Uint8Array
 }
 
@@ -227,14 +231,7 @@ export async function settleOpen(
 }
 
 /** An operation the follower found in a block. */
-export interface ExecutedCall {
-  readonly assetGuid: string
-  readonly applicationId: bigint
-  readonly opType: string
-  readonly value: bigint
-  readonly sender: string
-  readonly txId: string
-  readonly groupId: string | null
+export interface ExecutedCall extends OperationCall {
   readonly round: bigint
   readonly blockTime: Date
 }
