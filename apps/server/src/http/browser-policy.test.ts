@@ -6,7 +6,7 @@ function directives(csp: string): Map<string, string[]> {
   return new Map(
     csp.split(';').map((d) => {
       const [name, ...sources] = d.trim().split(/\s+/)
-      return [name ?? '', sources]
+      return [name, sources]
     }),
   )
 }
