@@ -42,7 +42,7 @@ describe('the Content-Security-Policy', () => {
     ])
     // No wallet relay, no inline style where no mobile wallet is offered.
     expect(d.get('style-src')).toEqual(["'self'"])
-    expect(d.get('img-src')).toEqual(["'self'", 'data:'])
+    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:'])
   })
 
   it("assumes LocalNet's KMD on a development network that names none, as the web app does", () => {
@@ -73,7 +73,7 @@ describe('the Content-Security-Policy', () => {
     const d = directives(
       contentSecurityPolicy({ ...devnet, mediaOrigin: 'https://cdn.unica.test' }),
     )
-    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.unica.test'])
+    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.unica.test'])
   })
 })
 

@@ -54,7 +54,8 @@ export function contentSecurityPolicy(input: BrowserPolicyInput): string {
   const chain = [input.algodUrl, input.indexerUrl]
   if (dev) chain.push(input.kmdUrl ?? LOCALNET_KMD_URL)
   const connect = ["'self'", ...new Set(chain.map(origin))]
-  const img = ["'self'", 'data:']
+  // blob: is the user's own file, decoded to check its size before minting (admin/image.ts).
+  const img = ["'self'", 'data:', 'blob:']
   if (input.mediaOrigin !== undefined) img.push(origin(input.mediaOrigin))
   const style = ["'self'"]
   const font = ["'self'"]
