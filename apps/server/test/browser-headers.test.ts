@@ -35,7 +35,6 @@ describe('browser headers on every answer', () => {
       ['unknown asset', await server.get('/api/assets/00000000-0000-0000-0000-000000000000/')],
       ['unknown path', await server.get('/api/nothing-here/')],
       ['POST without CSRF', await server.app.inject({ method: 'POST', url: '/api/send_tx/' })],
-      ['OpenAPI', await server.get('/api/docs/static/index.html')],
     ]
     for (const [what, response] of answers) {
       expect(response.statusCode, what).toBeLessThan(500)
@@ -46,6 +45,18 @@ describe('browser headers on every answer', () => {
       expect(csp, what).toContain(new URL(server.devnet.urls.algod).origin)
       expect(csp, what).toContain(new URL(server.devnet.urls.indexer).origin)
       expect(response.headers['strict-transport-security'], what).toBeUndefined()
+    }
+  })
+
+  it('let the OpenAPI page style itself inline, and nothing else', async () => {
+    for (const url of ['/api/docs', '/api/docs/static/index.html']) {
+      const response = await server.get(url)
+      expect(response.statusCode, url).toBeLessThan(400)
+      expectBrowserPolicy(response, url)
+      const csp = response.headers['content-security-policy'] as string
+      expect(csp, url).toMatch(/script-src 'self';/)
+      expect(csp, url).toMatch(/style-src 'self' 'unsafe-inline'/)
+      expect(csp, url).toMatch(/connect-src 'self';/)
     }
   })
 

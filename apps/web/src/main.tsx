@@ -1,5 +1,3 @@
-// First: before any module builds a zod schema.
-import './lib/zod-no-eval.js'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.js'

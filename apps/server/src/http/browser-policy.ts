@@ -103,11 +103,27 @@ export interface BrowserHeaders {
   /** Headers for every answer; `content-security-policy` only where the route set none. */
   readonly always: Readonly<Record<string, string>>
   readonly csp: string
+  /** The OpenAPI page's: Swagger UI styles itself inline; it talks to our API only. */
+  readonly docsCsp: string
 }
+
+/** The OpenAPI page (Swagger UI, /api/docs): no wallet, no chain; inline styles only. */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
 
 export function browserHeaders(input: BrowserPolicyInput): BrowserHeaders {
   return {
     csp: contentSecurityPolicy(input),
+    docsCsp: DOCS_CSP,
     always: {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',

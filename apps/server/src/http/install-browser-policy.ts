@@ -26,7 +26,8 @@ export function installBrowserPolicy(
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers.always)
     if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', headers.csp)
+      const docs = request.url.startsWith('/api/docs')
+      reply.header('content-security-policy', docs ? headers.docsCsp : headers.csp)
     }
     if (alwaysHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS)
     // The CSRF token must not be cached.
