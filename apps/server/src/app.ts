@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
+import { installBrowserPolicy } from './http/install-browser-policy.js'
 import { assetWriteRoutes } from './routes/asset-writes.js'
 import { assetRoutes } from './routes/assets.js'
 import { configRoutes } from './routes/config.js'
@@ -47,13 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
-  // API answers are data, never documents to sniff; the CSRF token must not be cached.
-  // A callback hook: an async one would cost every answer a promise for synchronous work.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff')
-    if (request.url.startsWith('/api/token/')) reply.header('cache-control', 'no-store')
-    done(null, payload)
-  })
+  installBrowserPolicy(app, options)
 
   await app.register(fastifySwagger, {
     openapi: {
