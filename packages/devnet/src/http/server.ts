@@ -16,6 +16,12 @@ export interface ServerOptions {
   readonly token?: string
   /** Paths served without a token (health checks, explorer pages). */
   readonly publicPaths?: readonly RegExp[]
+  /**
+   * Whether a request without a token (no header, or an empty one) is served. The indexer only
+   * checks tokens when started with some: SDK-sandbox clients send none (an empty header), while
+   * LocalNet clients send `a` x 64. Both are served; a different token is still refused.
+   */
+  readonly tokenOptional?: boolean
   /** Largest request body accepted, in bytes. */
   readonly bodyLimit?: number
 }
@@ -63,7 +69,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     if (req.method === 'OPTIONS') return
     const path = req.url.split('?')[0] ?? ''
     if (options.publicPaths?.some((p) => p.test(path))) return
-    if (!sameToken(req.headers[header], token)) {
+    const presented = req.headers[header]
+    if (options.tokenOptional === true && (presented === undefined || presented === '')) return
+    if (!sameToken(presented, token)) {
       await reply.code(401).send({ message: 'Invalid API Token' })
     }
   })
