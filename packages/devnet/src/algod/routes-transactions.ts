@@ -25,6 +25,7 @@ import {
   type Query,
 } from './params.js'
 import { sendModel } from './respond.js'
+import { pendingShape } from './shapes.js'
 import { decodeTxGroup } from './txgroup-decode.js'
 
 /** MaxTxGroupSize (consensus v18 onwards). */
@@ -117,7 +118,7 @@ export function transactionRoutes(app: FastifyInstance, ctx: AlgodContext): void
           'could not find the transaction in the transaction pool or in the last 1000 confirmed rounds',
         )
       }
-      return sendModel(reply, info, format)
+      return sendModel(reply, info, format, pendingShape(info))
     },
   )
 

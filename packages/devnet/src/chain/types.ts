@@ -111,6 +111,8 @@ export interface Chain {
   ): modelsv2.AccountApplicationResponse | undefined
   asset(assetId: bigint): modelsv2.Asset | undefined
   application(appId: bigint): modelsv2.Application | undefined
+  /** algod's ledger supply at the latest round. */
+  supply(): modelsv2.SupplyResponse
   boxNames(appId: bigint): readonly Uint8Array[]
   box(appId: bigint, name: Uint8Array): Uint8Array | undefined
 

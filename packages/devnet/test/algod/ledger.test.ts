@@ -1,5 +1,5 @@
 /**
- * Ledger state through algosdk's Algodv2: accountInformation (with exclude),
+ * Ledger state through algosdk's Algodv2: supply, accountInformation (with exclude),
  * accountAssetInformation, accountApplicationInformation, getApplicationByID,
  * getApplicationBoxes, getApplicationBoxByName and getAssetByID, with algod's 4xx answers
  * (go-algorand daemon/algod/api/server/v2/errors.go) for what does not exist or is malformed.
@@ -251,6 +251,25 @@ describe('applications and boxes', () => {
     )
     expectError(await f.raw(`/v2/applications/${appId}/box?name=hex:00`), 400, /Unknown encoding/)
     expectError(await f.raw(`/v2/applications/${appId}/box`), 400, /name is required/)
+  })
+})
+
+describe('ledger supply', () => {
+  it('counts participating money (not the fee sink) and online money (Wallet1)', async () => {
+    const before = await f.algod.supply().do()
+    expect(before.currentRound).toBe(f.chain.lastRound())
+    const wallet1 = await f.algod.accountInformation(f.account('Wallet1').address).do()
+    expect(before.onlineMoney).toBe(wallet1.amount)
+    expect(before.onlineStake).toBe(0n)
+    expect(before.totalMoney).toBeGreaterThan(before.onlineMoney)
+
+    // A payment between participating accounts moves no money out, but its fee goes to the
+    // fee sink, which does not participate.
+    await f.pay(f.account('Wallet3'), f.account('Wallet4').address, 5)
+    const after = await f.algod.supply().do()
+    expect(after.currentRound).toBe(before.currentRound + 1n)
+    expect(after.totalMoney).toBe(before.totalMoney - 1000n)
+    expect(after.onlineMoney).toBe(before.onlineMoney)
   })
 })
 
