@@ -6,6 +6,7 @@
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { signBytes } from '../../src/genesis/index.js'
 import { keyPaths, loadKeySets } from '../key-paths.js'
 import { startAlgod, type AlgodFixture } from './fixture.js'
 
@@ -51,7 +52,9 @@ async function send(txns: algosdk.Transaction[], keys: (Uint8Array | string)[]) 
   const grouped = txns.length > 1 ? algosdk.assignGroupID(txns) : txns
   const signed = grouped.map((t, i) => {
     const key = keys[i] ?? keys[0]
-    return typeof key === 'string' ? f.sign(t, f.account(key)) : t.signTxn(key)
+    if (typeof key === 'string') return f.sign(t, f.account(key))
+    const sig = signBytes(key, t.bytesToSign())
+    return algosdk.encodeMsgpack(new algosdk.SignedTransaction({ txn: t, sig }))
   })
   const { txid } = await f.algod.sendRawTransaction(signed).do()
   return algosdk.waitForConfirmation(f.algod, txid, 3)
