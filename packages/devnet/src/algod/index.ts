@@ -45,7 +45,6 @@ export async function registerAlgod(
     chain,
     waitForBlockTimeoutMs: options.waitForBlockTimeoutMs ?? 60_000,
     lastBlockSeenAt: process.hrtime.bigint(),
-    offsetSet: false,
     closing,
     isClosing: false,
   }

@@ -83,7 +83,8 @@ export function nodeRoutes(app: FastifyInstance, ctx: AlgodContext): void {
   )
 
   app.get('/v2/devmode/blocks/offset', (_req, reply) => {
-    if (!ctx.offsetSet && chain.blockTimestampOffset === 0n) {
+    const offset = chain.blockTimestampOffset
+    if (offset === undefined) {
       throw new HttpError(
         404,
         'failed retrieving timestamp offset from node: block timestamp offset was never set, using real clock for timestamps',
@@ -91,7 +92,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: AlgodContext): void {
     }
     return sendModel(
       reply,
-      new modelsv2.GetBlockTimeStampOffsetResponse({ offset: chain.blockTimestampOffset }),
+      new modelsv2.GetBlockTimeStampOffsetResponse({ offset }),
     )
   })
 
@@ -104,7 +105,6 @@ export function nodeRoutes(app: FastifyInstance, ctx: AlgodContext): void {
       )
     }
     chain.blockTimestampOffset = offset
-    ctx.offsetSet = true
     return reply.code(200).send()
   })
 

@@ -116,8 +116,11 @@ export interface Chain {
   boxNames(appId: bigint): readonly Uint8Array[]
   box(appId: bigint, name: Uint8Array): Uint8Array | undefined
 
-  /** Dev mode: seconds added to the wall clock for the next blocks' timestamps. */
-  blockTimestampOffset: bigint
+  /**
+   * Dev mode's block timestamp offset in seconds: once set, each block is stamped with the
+   * previous block's time plus it (go's writeDevmodeBlock); undefined until set (wall clock).
+   */
+  blockTimestampOffset: bigint | undefined
 
   close(): Promise<void>
 }
