@@ -90,10 +90,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: AlgodContext): void {
         'failed retrieving timestamp offset from node: block timestamp offset was never set, using real clock for timestamps',
       )
     }
-    return sendModel(
-      reply,
-      new modelsv2.GetBlockTimeStampOffsetResponse({ offset }),
-    )
+    return sendModel(reply, new modelsv2.GetBlockTimeStampOffsetResponse({ offset }))
   })
 
   app.post<{ Params: { offset: string } }>('/v2/devmode/blocks/offset/:offset', (req, reply) => {
