@@ -104,7 +104,7 @@ describe('indexer transaction searches', () => {
     expect(first.genesisId).toBe('devnet-v1')
     expect(first.genesisHash).toEqual(f.chain.genesis.hash)
     expect(first.signature?.sig?.length).toBe(64)
-    expect(first.intraRoundOffset ?? 0n).toBe(0n)
+    expect(first.intraRoundOffset).toBe(0)
     expect(res.currentRound).toBe(f.chain.lastRound())
   })
 
