@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Chain } from '../chain/types.js'
 import { createServer } from '../http/server.js'
 import type { AlgodContext, AlgodOptions } from './context.js'
+import { accountResourceRoutes } from './routes-account-resources.js'
 import { blockRoutes } from './routes-blocks.js'
 import { ledgerRoutes } from './routes-ledger.js'
 import { nodeRoutes } from './routes-node.js'
@@ -68,6 +69,7 @@ export async function registerAlgod(
     nodeRoutes(scope, ctx)
     transactionRoutes(scope, ctx)
     ledgerRoutes(scope, ctx)
+    accountResourceRoutes(scope, ctx)
     blockRoutes(scope, ctx)
     tealRoutes(scope, ctx)
     done()

@@ -118,6 +118,22 @@ export const ALGOD_SHAPES = new Map<unknown, ObjectShape>([
     modelsv2.AccountApplicationResponse,
     { round: 0, 'app-local-state': optional(LOCAL_STATE), 'created-app': optional(APP_PARAMS) },
   ],
+  [
+    modelsv2.AccountAssetsInformationResponse,
+    {
+      round: 0,
+      'asset-holdings': [{ 'asset-holding': HOLDING, 'asset-params': optional(ASSET_PARAMS) }],
+    },
+  ],
+  [
+    modelsv2.AccountApplicationsInformationResponse,
+    {
+      round: 0,
+      'application-resources': [
+        { id: 0, 'app-local-state': optional(LOCAL_STATE), params: optional(APP_PARAMS) },
+      ],
+    },
+  ],
   [modelsv2.NodeStatusResponse, STATUS],
   [
     modelsv2.SupplyResponse,

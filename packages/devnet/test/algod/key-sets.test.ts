@@ -213,6 +213,23 @@ describe('algod JSON key sets match go-algorand', () => {
     )
   })
 
+  it("an account's resources a page at a time", async () => {
+    const wallet2 = f.account('Wallet2').address
+    const usdc = f.chain.genesis.usdcAssetId
+    expectKeys(
+      "account assets: a holding with its asset's params",
+      await json(`/v2/accounts/${wallet2}/assets`),
+    )
+    expectKeys(
+      'account assets: past the last page',
+      await json(`/v2/accounts/${wallet2}/assets?next=${usdc}`),
+    )
+    expectKeys(
+      'account applications: a local state',
+      await json(`/v2/accounts/${wallet2}/applications`),
+    )
+  })
+
   it('node, ledger and transaction answers', async () => {
     expectKeys('ledger supply', await json('/v2/ledger/supply'))
     expectKeys('status', await json('/v2/status'))

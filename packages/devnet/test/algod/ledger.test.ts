@@ -254,6 +254,40 @@ describe('applications and boxes', () => {
   })
 })
 
+describe("an account's resources a page at a time", () => {
+  it('lists asset holdings with their params, paged by asset id', async () => {
+    const wallet2 = f.account('Wallet2').address
+    const all = await f.algod.accountAssetsInformation(wallet2).do()
+    expect(all.round).toBe(Number(f.chain.lastRound()))
+    expect(all.nextToken).toBeUndefined()
+    expect(all.assetHoldings?.map((h) => h.assetHolding.assetId)).toEqual([usdc])
+    expect(all.assetHoldings?.[0].assetParams?.unitName).toBe('USDC')
+    const after = await f.algod.accountAssetsInformation(wallet2).next(String(usdc)).do()
+    expect(after.assetHoldings).toEqual([])
+
+    const limitZero = await f.raw(`/v2/accounts/${wallet2}/assets?limit=0`)
+    expectError(limitZero, 400, 'limit parameter must be a positive integer')
+    const tooMany = await f.raw(`/v2/accounts/${wallet2}/assets?limit=1001`)
+    expectError(tooMany, 400, 'limit 1001 exceeds max assets single batch limit 1000')
+    expectError(await f.raw(`/v2/accounts/${wallet2}/assets?next=x`), 400, /unable to parse next/)
+  })
+
+  it('lists local states and created apps, with params on request', async () => {
+    const holder = await f.algod.accountApplicationsInformation(f.account('Wallet2').address).do()
+    expect(holder.applicationResources?.map((r) => r.id)).toEqual([Number(appId)])
+    expect(holder.applicationResources?.[0].appLocalState?.keyValue?.[0].value.uint).toBe(2n)
+    expect(holder.applicationResources?.[0].params).toBeUndefined()
+
+    const creator = f.account('Wallet1').address
+    const bare = await f.algod.accountApplicationsInformation(creator).do()
+    expect(bare.applicationResources?.[0].params).toBeUndefined()
+    const full = await f.algod.accountApplicationsInformation(creator).include(['params']).do()
+    expect(full.applicationResources?.[0].params?.creator.toString()).toBe(creator)
+    const page = await f.algod.accountApplicationsInformation(creator).limit(1).next('0').do()
+    expect(page.applicationResources).toHaveLength(1)
+  })
+})
+
 describe('ledger supply', () => {
   it('counts participating money (not the fee sink) and online money (Wallet1)', async () => {
     const before = await f.algod.supply().do()
