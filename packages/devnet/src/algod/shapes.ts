@@ -3,7 +3,7 @@
  * go-algorand v4.7.4-stable's daemon/algod/api/server/v2/generated/model/types.go (fields without
  * `omitempty`) and the pointers its handlers always set (account.go AccountDataToAccount,
  * AssetParamsToAsset, AppParamsToApplication; handlers.go GetStatus, PendingTransactionInformation;
- * utils.go ConvertInnerTxn).
+ * utils.go ConvertInnerTxn, convertTxnResult, convertSimulationResult).
  */
 import { modelsv2 } from 'algosdk'
 
@@ -105,6 +105,13 @@ const STATUS: ObjectShape = {
   'time-since-last-round': 0,
 }
 
+/** POST /v2/transactions/simulate: each transaction's result is go's ConvertInnerTxn. */
+const SIMULATE: ObjectShape = {
+  'last-round': 0,
+  'txn-groups': [{ 'txn-results': [{ 'txn-result': CONFIRMED_TXN }] }],
+  version: 0,
+}
+
 /** Shapes by the algosdk model a route answers with (fields without `omitempty`). */
 export const ALGOD_SHAPES = new Map<unknown, ObjectShape>([
   [modelsv2.Account, ACCOUNT],
@@ -135,6 +142,7 @@ export const ALGOD_SHAPES = new Map<unknown, ObjectShape>([
     },
   ],
   [modelsv2.NodeStatusResponse, STATUS],
+  [modelsv2.SimulateResponse, SIMULATE],
   [
     modelsv2.SupplyResponse,
     { current_round: 0, 'online-money': 0, 'online-stake': 0, 'total-money': 0 },

@@ -264,6 +264,25 @@ describe('algod JSON key sets match go-algorand', () => {
       body: f.sign(txn, f.account('Wallet1')),
     })
     expectKeys('post transactions', posted.json)
+    const unsent = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
+      sender: f.account('Wallet1').address,
+      receiver: fresh.addr,
+      amount: 2,
+      suggestedParams: await f.algod.getTransactionParams().do(),
+    })
+    const request = new algosdk.modelsv2.SimulateRequest({
+      txnGroups: [
+        new algosdk.modelsv2.SimulateRequestTransactionGroup({
+          txns: [algosdk.decodeSignedTransaction(f.sign(unsent, f.account('Wallet1')))],
+        }),
+      ],
+    })
+    const simulated = await f.raw('/v2/transactions/simulate?format=json', {
+      method: 'POST',
+      headers: { 'content-type': 'application/msgpack' },
+      body: algosdk.encodeMsgpack(request),
+    })
+    expectKeys('simulate: a payment', simulated.json)
     const compiled = await f.raw('/v2/teal/compile', { method: 'POST', body: CLEAR })
     expectKeys('compile', compiled.json)
     const program = Buffer.from((compiled.json as { result: string }).result, 'base64')
