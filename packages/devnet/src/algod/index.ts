@@ -111,6 +111,7 @@ export async function startAlgodServer(
   const app = await createServer({
     tokenHeader: ALGOD_TOKEN_HEADER,
     publicPaths: ALGOD_PUBLIC_PATHS,
+    acceptBearer: true,
     ...(token === undefined ? {} : { token }),
   })
   await registerAlgod(app, chain, algodOptions)

@@ -22,6 +22,11 @@ export interface ServerOptions {
    * LocalNet clients send `a` x 64. Both are served; a different token is still refused.
    */
   readonly tokenOptional?: boolean
+  /**
+   * Whether `Authorization: Bearer <token>` is read when the token header is absent or empty, as
+   * go-algorand's algod and the indexer read it (their auth middleware); kmd reads only its header.
+   */
+  readonly acceptBearer?: boolean
   /** Largest request body accepted, in bytes. */
   readonly bodyLimit?: number
 }
@@ -56,7 +61,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     origin: (origin, cb) => {
       cb(null, origin === undefined || isLocalOrigin(origin))
     },
-    allowedHeaders: ['Content-Type', options.tokenHeader, 'Accept'],
+    allowedHeaders: [
+      'Content-Type',
+      options.tokenHeader,
+      'Accept',
+      ...(options.acceptBearer === true ? ['Authorization'] : []),
+    ],
   })
 
   // Bodies arrive as msgpack, raw signed transactions or TEAL text: keep them as bytes and let
@@ -69,7 +79,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     if (req.method === 'OPTIONS') return
     const path = req.url.split('?')[0] ?? ''
     if (options.publicPaths?.some((p) => p.test(path))) return
-    const presented = req.headers[header]
+    let presented = req.headers[header]
+    if ((presented === undefined || presented === '') && options.acceptBearer === true) {
+      const [scheme, ...rest] = (req.headers.authorization ?? '').split(' ')
+      if (rest.length > 0 && scheme.toLowerCase() === 'bearer') presented = rest.join(' ')
+    }
     if (options.tokenOptional === true && (presented === undefined || presented === '')) return
     if (!sameToken(presented, token)) {
       await reply.code(401).send({ message: 'Invalid API Token' })

@@ -25,6 +25,7 @@ export const INDEXER_SERVER_OPTIONS: ServerOptions = {
   tokenHeader: 'X-Indexer-API-Token',
   publicPaths: [/^\/health$/],
   tokenOptional: true,
+  acceptBearer: true,
 }
 
 /**

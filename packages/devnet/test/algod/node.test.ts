@@ -218,6 +218,13 @@ describe('tokens, CORS and unknown routes', () => {
     expectError(await f.raw('/v2/status', { token: null }), 401, 'Invalid API Token')
   })
 
+  it('reads the token from `Authorization: Bearer` too, as algod does', async () => {
+    const bearer = (token: string) =>
+      f.raw('/v2/status', { token: null, headers: { authorization: `Bearer ${token}` } })
+    expect((await bearer('a'.repeat(64))).status).toBe(200)
+    expectError(await bearer('b'.repeat(64)), 401, 'Invalid API Token')
+  })
+
   it('allows a preflight from a localhost origin and refuses one from elsewhere', async () => {
     const preflight = (origin: string) =>
       f.raw('/v2/transactions', {
