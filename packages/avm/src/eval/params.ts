@@ -79,8 +79,13 @@ export class EvalParams {
 function minVersionFor(group: readonly GroupTxn[]): number {
   let min = 0
   for (const { txn } of group) {
-    if (txn.rekeyTo.some((b) => b !== 0)) min = Math.max(min, REKEYING_VERSION)
+    if (!isZero(txn.rekeyTo)) min = Math.max(min, REKEYING_VERSION)
     if (txn.type === 'appl') min = Math.max(min, APPS_VERSION)
   }
   return min
+}
+
+function isZero(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b !== 0) return false
+  return true
 }
