@@ -20,7 +20,9 @@ describe('avm benchmark application calls', () => {
     it(`${w.name} passes in the AVM and in the peer`, () => {
       expect(appCall(compile(w.source), ledgerWithApp())().pass).toBe(true)
       // The peer throws when its program rejects or fails.
-      expect(() => peerAppCall(w.source)()).not.toThrow()
+      expect(() => {
+        peerAppCall(w.source)()
+      }).not.toThrow()
     })
   }
 })
