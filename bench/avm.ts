@@ -1,11 +1,15 @@
 /**
  * `npm run bench -- avm`: AVM opcodes per second on three workloads, each beside the same work
- * written in plain JavaScript and timed in the same run. Target: >= 20 M simple opcodes/s.
+ * written in plain JavaScript and timed in the same run; then whole application calls (TEAL v8)
+ * beside `@algo-builder/runtime`'s interpreter, the measured peer, timed in the same run.
+ * Targets: a per-call fixed cost <= 4 us, >= 25 M opcodes/s on the arithmetic loop, and >= 2x the
+ * peer on every application-call workload.
  */
 import { assemble, EvalParams, evalApp, evalSignature, makeTxn, MAINNET_PROTOCOL } from '@unica/avm'
 import type { EvalResult, GroupTxn, Ledger } from '@unica/avm'
 import { FakeLedger } from '@unica/avm/testing'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { peerAppCall } from './avm-peer.js'
 import { formatRate, measure, perSecond } from './measure.js'
 
 /** A budget large enough that the loops, not the budget, end the programs. */
@@ -145,6 +149,70 @@ export function ledgerWithApp(): FakeLedger {
   return ledger
 }
 
+/** One application call of `program` as a host makes it: a fresh EvalParams, then evalApp. */
+export function appCall(program: Uint8Array, ledger: Ledger): () => EvalResult {
+  const txn = makeTxn({ type: 'appl', sender: SENDER, applicationId: APP_ID })
+  const group: GroupTxn[] = [{ txn, txid: new Uint8Array(32) }]
+  return () => {
+    const r = evalApp(program, new EvalParams({ group, proto: PROTO, ledger }), 0, APP_ID)
+    if (!r.pass) throw new Error(`benchmark program failed: ${r.error?.message ?? 'rejected'}`)
+    return r
+  }
+}
+
+export interface CallWorkload {
+  readonly name: string
+  /** TEAL v8 source, which the peer reads and we assemble once (as a deployed app). */
+  readonly source: string
+  /** Calls per timed run. */
+  readonly calls: number
+}
+
+const arithmetic = (iterations: number): string =>
+  `#pragma version 8\nint 0\nstore 0\nloop:${loopTail(iterations)}`
+
+export const CALL_WORKLOADS = (scale: number): CallWorkload[] => [
+  {
+    name: 'one instruction (int 1): the fixed cost of a call',
+    source: '#pragma version 8\nint 1',
+    calls: 20_000 * scale,
+  },
+  { name: 'arithmetic loop, 600 opcodes', source: arithmetic(75), calls: 1_000 * scale },
+  {
+    name: 'byte loop (concat/sha256/extract), 30 iterations',
+    source: WORKLOADS(0, 30)[1].source,
+    calls: 500 * scale,
+  },
+  {
+    name: 'state loop (app_global_get/put), 30 iterations',
+    source: WORKLOADS(0, 30)[2].source,
+    calls: 500 * scale,
+  },
+  {
+    name: 'arithmetic loop, 800,000 opcodes in one call',
+    source: arithmetic(100_000),
+    calls: scale,
+  },
+]
+
+function compareWithPeer(): void {
+  console.log('\nApplication calls beside @algo-builder/runtime (same run, best of 5 runs each)')
+  for (const w of CALL_WORKLOADS(1)) {
+    const ours = appCall(compile(w.source), ledgerWithApp())
+    const peer = peerAppCall(w.source)
+    const repeat = (f: () => unknown) => () => {
+      for (let i = 0; i < w.calls; i++) f()
+    }
+    const a = measure(repeat(ours))
+    const b = measure(repeat(peer))
+    const us = (ns: number): string => `${(ns / w.calls / 1e3).toFixed(2)} us/call`
+    console.log(`\n${w.name}: ${w.calls.toLocaleString()} calls`)
+    console.log(`  AVM              ${us(a.bestNs)}`)
+    console.log(`  algo-builder     ${us(b.bestNs)}`)
+    console.log(`  ratio            AVM is ${(b.bestNs / a.bestNs).toFixed(2)}x as fast`)
+  }
+}
+
 export function main(): void {
   console.log(`AVM benchmark (node ${process.version}); best of 5 runs each`)
   for (const w of WORKLOADS(1_000_000, 20_000)) {
@@ -163,4 +231,5 @@ export function main(): void {
     )
     console.log(`  ratio     AVM runs at ${((avmRate / jsRate) * 100).toFixed(1)}% of plain JS`)
   }
+  compareWithPeer()
 }

@@ -6,7 +6,7 @@
  * transaction group) so that a rejected program or group leaves no trace. The evaluator also
  * records what it wrote, for its result's state deltas.
  */
-import type { BudgetPools } from './eval/params.js'
+import type { BudgetPools } from './eval/pools.js'
 import type { StackValue } from './eval/value.js'
 import type { Txn, TxnEffects } from './txn.js'
 

@@ -16,10 +16,9 @@ import type {
   VoterParams,
 } from '../src/ledger.js'
 import { innerSenderProblem } from '../src/eval/inner-submit.js'
+import { toHex as hex } from '../src/eval/resources.js'
 import type { StackValue } from '../src/eval/value.js'
 import type { Txn, TxnEffects } from '../src/txn.js'
-
-const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
 
 const ZERO_ACCOUNT: AccountInfo = {
   balance: 0n,

@@ -22,8 +22,6 @@ import {
 
 export const MAX_STRING_SIZE = 4096
 
-export type PseudoTable = ReadonlyMap<string, ReadonlyMap<number, AsmSpec>>
-
 /** go's checkArgCount: blames the end of the last token, or the first extra one. */
 export function checkArgCount(
   name: string,

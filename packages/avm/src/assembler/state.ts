@@ -5,7 +5,6 @@ import type { Immediate, OpSpec } from '../spec/opcodes.js'
 import type { StackType } from '../spec/types.js'
 import type { Token } from './lexer.js'
 import type { RefineFunc } from './refine.js'
-import type { PseudoTable } from './asm.js'
 import { ProgramKnowledge } from './stack.js'
 
 export interface SourceError {
@@ -29,6 +28,9 @@ export type AsmFunc = (
   mnemonic: Token,
   args: readonly Token[],
 ) => SourceError | undefined
+
+/** Pseudo-op assemblers by mnemonic, then by immediate count (see pseudo.ts). */
+export type PseudoTable = ReadonlyMap<string, ReadonlyMap<number, AsmSpec>>
 
 /** An opcode (or pseudo-op) as the assembler uses it: the table row plus how to assemble it. */
 export interface AsmSpec {

@@ -4,6 +4,7 @@
  */
 import { ON_COMPLETION, type Txn, type TxnEffects } from '../txn.js'
 import { fail } from './errors.js'
+import { SCRATCH_SIZE } from './limits.js'
 import type { EvalParams } from './params.js'
 import type { StackValue } from './value.js'
 
@@ -35,12 +36,21 @@ export interface InnerGroupResult {
   readonly txids: readonly Uint8Array[]
 }
 
+/** Immediates decoded once per program, by the pc of their instruction (pushint's value and
+ * where the instruction ends); shared by every evaluation of the same program bytes. */
+export interface DecodedImmediates {
+  readonly ints: (bigint | undefined)[]
+  readonly ends: Int32Array
+}
+
+const NOTHING_DECODED: DecodedImmediates = { ints: [], ends: new Int32Array(0) }
+
 export class EvalContext {
   pc: number
   /** Set by an op that moves the pc itself (branches, variable-length ops); -1 otherwise. */
   nextPc = -1
   readonly stack: StackValue[] = []
-  readonly scratch: StackValue[] = new Array<StackValue>(256).fill(0n)
+  private slots: StackValue[] | undefined = undefined
   /** Cost charged to this program so far. */
   cost = 0
   intc: bigint[] = []
@@ -59,6 +69,10 @@ export class EvalContext {
   innerDrafts: InnerTxnDraft[] | undefined = undefined
   /** Inner groups submitted so far, in order; the last one is what itxn/gitxn read. */
   readonly innerGroups: InnerGroupResult[] = []
+  /** Set by the static check (run.ts). */
+  decoded: DecodedImmediates = NOTHING_DECODED
+  /** Set once the group's resources have seen this program start (resources.ts `enter`). */
+  enteredGroup = false
 
   constructor(
     readonly program: Uint8Array,
@@ -72,6 +86,11 @@ export class EvalContext {
     readonly appId: bigint,
   ) {
     this.pc = codeStart
+  }
+
+  /** Scratch space, made on first use: most calls never touch it. */
+  get scratch(): StackValue[] {
+    return (this.slots ??= new Array<StackValue>(SCRATCH_SIZE).fill(0n))
   }
 
   get txn(): Txn {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runBytes } from '../../test/helpers.js'
 import { encodeAddress } from '../encoding/address.js'
-import { accepts, addr, APP, APP_ADDR, appLedger, lit, panics, utf8 } from './ops/app-test-kit.js'
+import { accepts, addr, APP, APP_ADDR, appLedger, lit, panics, utf8 } from '../../test/app-kit.js'
 import type { StackValue } from './value.js'
 
 const R = addr(2)

@@ -12,7 +12,7 @@ import type { EvalContext } from './context.js'
 import { fail } from './errors.js'
 import { INNER_LIMITS } from './inner-draft.js'
 import {
-  addressOf,
+  appAddress,
   allowsHolding,
   allowsLocals,
   groupResources,
@@ -117,10 +117,9 @@ export function checkInnerAllowed(cx: EvalContext, t: Txn, calleeVersion: bigint
     case 'appl': {
       // A callee that shares resources itself checks what it touches.
       if (calleeVersion >= BigInt(SHARED_RESOURCES_VERSION)) return
-      const r = groupResources(cx)
       const accounts = [t.sender, ...t.accounts]
-      if (t.applicationId !== 0n) accounts.push(addressOf(r, t.applicationId))
-      for (const id of t.foreignApps) accounts.push(addressOf(r, id))
+      if (t.applicationId !== 0n) accounts.push(appAddress(t.applicationId))
+      for (const id of t.foreignApps) accounts.push(appAddress(id))
       for (const addr of accounts) {
         for (const id of t.foreignAssets) requireHolding(cx, addr, id, 'appl ForeignAssets')
         if (t.applicationId !== 0n) {

@@ -7,7 +7,10 @@ import type { Ledger } from '../ledger.js'
 import { APPS_VERSION, REKEYING_VERSION } from '../spec/versions.js'
 import { MAINNET_PROTOCOL, type Protocol } from '../protocol.js'
 import type { Txn, TxnEffects } from '../txn.js'
+import type { BudgetPools } from './pools.js'
 import type { StackValue } from './value.js'
+
+export type { BudgetPools } from './pools.js'
 
 export interface GroupTxn {
   readonly txn: Txn
@@ -34,16 +37,6 @@ export interface EvalParamsInit {
   readonly pools?: BudgetPools
   /** Lowest program version allowed, e.g. the caller's for an inner group. */
   readonly minVersion?: number
-}
-
-/** Budgets pooled across a whole top-level group, inner groups included. */
-export interface BudgetPools {
-  /** Remaining application budget (700 per app call, inner ones added as they run). */
-  app: number
-  /** Remaining logic-sig budget (20,000 per transaction of the group). */
-  lsig: number
-  /** Inner transactions still allowed (256 for a group with any app call). */
-  inners: number
 }
 
 export class EvalParams {
@@ -86,8 +79,13 @@ export class EvalParams {
 function minVersionFor(group: readonly GroupTxn[]): number {
   let min = 0
   for (const { txn } of group) {
-    if (txn.rekeyTo.some((b) => b !== 0)) min = Math.max(min, REKEYING_VERSION)
+    if (!isZero(txn.rekeyTo)) min = Math.max(min, REKEYING_VERSION)
     if (txn.type === 'appl') min = Math.max(min, APPS_VERSION)
   }
   return min
+}
+
+function isZero(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b !== 0) return false
+  return true
 }

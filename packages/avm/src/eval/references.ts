@@ -69,23 +69,24 @@ export function mutableAccountReference(cx: EvalContext, sv: StackValue): Uint8A
 type Resolved = { id: bigint; error?: undefined } | { id: bigint; error: string }
 
 /** go's `resolveApp`, returning its error instead of failing (localsReference inspects it). */
+const lowApp = (id: bigint): Resolved =>
+  id <= LAST_FORBIDDEN_RESOURCE ? { id, error: `low App lookup ${id}` } : { id }
+const lowAsset = (id: bigint): Resolved =>
+  id <= LAST_FORBIDDEN_RESOURCE ? { id, error: `low Asset lookup ${id}` } : { id }
+
 function tryResolveApp(cx: EvalContext, ref: bigint): Resolved {
-  const low = (id: bigint): Resolved =>
-    id <= LAST_FORBIDDEN_RESOURCE ? { id, error: `low App lookup ${id}` } : { id }
-  if (ref === 0n || ref === cx.appId) return low(cx.appId)
-  if (availableApp(cx, ref)) return low(ref)
+  if (ref === 0n || ref === cx.appId) return lowApp(cx.appId)
+  if (availableApp(cx, ref)) return lowApp(ref)
   // Slots come last, so that an id is never mistaken for a slot.
   const apps = cx.txn.foreignApps
-  if (ref <= BigInt(apps.length)) return low(apps[Number(ref) - 1])
+  if (ref <= BigInt(apps.length)) return lowApp(apps[Number(ref) - 1])
   return { id: 0n, error: `unavailable App ${ref}` }
 }
 
 function tryResolveAsset(cx: EvalContext, ref: bigint): Resolved {
-  const low = (id: bigint): Resolved =>
-    id <= LAST_FORBIDDEN_RESOURCE ? { id, error: `low Asset lookup ${id}` } : { id }
-  if (availableAsset(cx, ref)) return low(ref)
+  if (availableAsset(cx, ref)) return lowAsset(ref)
   const assets = cx.txn.foreignAssets
-  if (ref < BigInt(assets.length)) return low(assets[Number(ref)])
+  if (ref < BigInt(assets.length)) return lowAsset(assets[Number(ref)])
   return { id: 0n, error: `unavailable Asset ${ref}` }
 }
 

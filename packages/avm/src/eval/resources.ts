@@ -7,8 +7,8 @@
  *
  * The group-wide part (go's `ep.available`, `ioBudget` and `FeeCredit`) is shared by a top-level
  * group and every inner group it spawns. EvalParams carries no link between them except the
- * pooled budgets, which the host must pass on to inner EvalParams (`pools`), so the state is kept
- * in a WeakMap keyed by that `pools` object.
+ * pooled budgets, which the host must pass on to inner EvalParams (`pools`), so the state hangs
+ * on that `pools` object.
  *
  * Not modelled: `txn.Access` (the v41 access list; our Txn has none) and the simulator's
  * unnamed-resources policy.
@@ -24,15 +24,26 @@ import type { Txn } from '../txn.js'
 import type { EvalContext } from './context.js'
 import { AvmError, fail } from './errors.js'
 import type { EvalParams } from './params.js'
+import type { BudgetPools } from './pools.js'
 import { bytesEqual } from './value.js'
 
-export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
+const HEX_DIGITS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
+
+/** Lower-case hex, as the result's delta keys carry it. By table: state keys are short, and
+ * Buffer's encoder costs more to reach than it saves on them. */
+export function toHex(b: Uint8Array): string {
+  let out = ''
+  for (let i = 0; i < b.length; i++) out += HEX_DIGITS[b[i]]
+  return out
+}
 
 /** An address as go-algorand prints it in messages (base32 with checksum). */
 export const showAddress = (addr: Uint8Array): string => encodeAddress(addr)
 
 export const boxKey = (app: bigint, name: Uint8Array): string => `${app}:${toHex(name)}`
-const pairKey = (addr: Uint8Array, id: bigint): string => `${toHex(addr)}:${id}`
+/** A set key for an address: its bytes as a latin1 string, cheaper to make than hex. */
+const accountKey = (addr: Uint8Array): string => String.fromCharCode.apply(null, addr as never)
+const pairKey = (addr: Uint8Array, id: bigint): string => `${accountKey(addr)}:${id}`
 
 /** A box reference of the group; `dirty` once written in the group (it counts against the
  * write budget until deleted). */
@@ -42,15 +53,27 @@ export interface BoxEntry {
   dirty: boolean
 }
 
+/** The accounts, holdings and local states the top-level group names. They are derived on first
+ * use, since naming an app's account costs a SHA-512/256 hash, and most programs never ask. */
+export interface SharedRefs {
+  /** Accounts by `accountKey`. */
+  readonly accounts: Set<string>
+  /** Holdings by `pairKey(account, asset)`. */
+  readonly holdings: Set<string>
+  /** Local states by `pairKey(account, app)`. */
+  readonly locals: Set<string>
+}
+
 /** What the whole group tree shares (go's `resources`, plus ioBudget and FeeCredit). */
 export interface GroupResources {
   readonly createdAsas: Set<bigint>
   readonly createdApps: Set<bigint>
-  readonly sharedAccounts: Set<string>
   readonly sharedAsas: Set<bigint>
   readonly sharedApps: Set<bigint>
-  readonly sharedHoldings: Set<string>
-  readonly sharedLocals: Set<string>
+  /** The top-level group, from which `refs` is derived. */
+  readonly topGroup: readonly { readonly txn: Txn }[]
+  /** Read through `sharedRefs(r)`. */
+  refs: SharedRefs | undefined
   /** Box references by `boxKey`, with whether the box was written (counts against the budget). */
   readonly boxes: Map<string, BoxEntry>
   /** Empty box references left, each letting a newly created app touch one unnamed box. */
@@ -64,11 +87,12 @@ export interface GroupResources {
   readonly callChain: bigint[]
   /** Every EvalParams of the tree seen so far, to find what their applied transactions created. */
   readonly params: Set<EvalParams>
-  readonly entered: WeakSet<EvalContext>
-  readonly addresses: Map<bigint, Uint8Array>
 }
 
-const GROUPS = new WeakMap<object, GroupResources>()
+/** Where a group tree's resources hang: on its shared pools object, under a key of this module
+ * (a property, not a WeakMap entry, which would make every collection of a call's garbage dearer). */
+const GROUP = Symbol('group resources')
+type PoolsWithGroup = BudgetPools & { [GROUP]?: GroupResources }
 
 /** go's SummarizeFees + feeCredit: what the top-level group paid beyond its minimum fees. */
 function feeCredit(ep: EvalParams): bigint {
@@ -88,11 +112,10 @@ function newGroup(ep: EvalParams): GroupResources {
   const r: GroupResources = {
     createdAsas: new Set(),
     createdApps: new Set(),
-    sharedAccounts: new Set(),
     sharedAsas: new Set(),
     sharedApps: new Set(),
-    sharedHoldings: new Set(),
-    sharedLocals: new Set(),
+    topGroup: ep.group,
+    refs: undefined,
     boxes: new Map(),
     unnamedAccess: 0,
     dirtyBytes: 0,
@@ -101,76 +124,36 @@ function newGroup(ep: EvalParams): GroupResources {
     feeCredit: feeCredit(ep),
     callChain: [],
     params: new Set(),
-    entered: new WeakSet(),
-    addresses: new Map(),
   }
-  for (const { txn } of ep.group) fill(r, txn)
+  for (const { txn } of ep.group) fillIds(r, txn)
   return r
 }
 
-const account = (r: GroupResources, addr: Uint8Array): void => {
-  r.sharedAccounts.add(toHex(addr))
-}
-const isZero = (addr: Uint8Array): boolean => addr.every((b) => b === 0)
-
-function accountAndHolding(r: GroupResources, addr: Uint8Array, asset: bigint): void {
-  account(r, addr)
-  if (asset !== 0n) r.sharedHoldings.add(pairKey(addr, asset))
-}
-
-/** go's `resources.fill`: what one top-level transaction makes available to the group. */
-function fill(r: GroupResources, t: Txn): void {
+/** go's `resources.fill`, the part about assets, apps and boxes: what one top-level transaction
+ * makes available to the group. */
+function fillIds(r: GroupResources, t: Txn): void {
   switch (t.type) {
-    case 'pay':
-      account(r, t.sender)
-      account(r, t.receiver)
-      if (!isZero(t.closeRemainderTo)) account(r, t.closeRemainderTo)
-      return
-    case 'keyreg':
-      account(r, t.sender)
-      return
     case 'acfg':
-      account(r, t.sender)
       if (t.configAsset !== 0n) r.sharedAsas.add(t.configAsset)
       return
     case 'axfer':
       r.sharedAsas.add(t.xferAsset)
-      accountAndHolding(r, t.sender, t.xferAsset)
-      accountAndHolding(r, t.assetReceiver, t.xferAsset)
-      if (!isZero(t.assetSender)) accountAndHolding(r, t.assetSender, t.xferAsset)
-      if (!isZero(t.assetCloseTo)) accountAndHolding(r, t.assetCloseTo, t.xferAsset)
       return
     case 'afrz':
-      account(r, t.sender)
       r.sharedAsas.add(t.freezeAsset)
-      accountAndHolding(r, t.freezeAssetAccount, t.freezeAsset)
       return
     case 'appl':
-      fillApplicationCall(r, t)
+      fillApplicationIds(r, t)
       return
     default:
-      // State proofs and heartbeats make nothing available.
       return
   }
 }
 
-function fillApplicationCall(r: GroupResources, t: Txn): void {
-  const accounts = [t.sender, ...t.accounts]
+function fillApplicationIds(r: GroupResources, t: Txn): void {
   for (const id of t.foreignAssets) r.sharedAsas.add(id)
-  if (t.applicationId !== 0n) {
-    accounts.push(applicationAddress(t.applicationId))
-    r.sharedApps.add(t.applicationId)
-  }
-  for (const id of t.foreignApps) {
-    accounts.push(applicationAddress(id))
-    r.sharedApps.add(id)
-  }
-  for (const addr of accounts) {
-    account(r, addr)
-    for (const id of t.foreignAssets) r.sharedHoldings.add(pairKey(addr, id))
-    if (t.applicationId !== 0n) r.sharedLocals.add(pairKey(addr, t.applicationId))
-    for (const id of t.foreignApps) r.sharedLocals.add(pairKey(addr, id))
-  }
+  if (t.applicationId !== 0n) r.sharedApps.add(t.applicationId)
+  for (const id of t.foreignApps) r.sharedApps.add(id)
   for (const br of t.boxes) {
     if (br.index === 0 && br.name.length === 0) r.unnamedAccess++
     let app = 0n
@@ -182,6 +165,66 @@ function fillApplicationCall(r: GroupResources, t: Txn): void {
     if (app === 0n) app = t.applicationId
     if (app === 0n) continue
     r.boxes.set(boxKey(app, br.name), { app, name: br.name, dirty: false })
+  }
+}
+
+/** The accounts, holdings and local states the top-level group shares, derived on first use. */
+export function sharedRefs(r: GroupResources): SharedRefs {
+  if (r.refs === undefined) {
+    const refs: SharedRefs = { accounts: new Set(), holdings: new Set(), locals: new Set() }
+    for (const { txn } of r.topGroup) fillRefs(refs, txn)
+    r.refs = refs
+  }
+  return r.refs
+}
+
+const isZero = (addr: Uint8Array): boolean => addr.every((b) => b === 0)
+
+function accountAndHolding(refs: SharedRefs, addr: Uint8Array, asset: bigint): void {
+  refs.accounts.add(accountKey(addr))
+  if (asset !== 0n) refs.holdings.add(pairKey(addr, asset))
+}
+
+/** go's `resources.fill`, the part about accounts, holdings and local states. */
+function fillRefs(refs: SharedRefs, t: Txn): void {
+  const account = (addr: Uint8Array): void => {
+    refs.accounts.add(accountKey(addr))
+  }
+  switch (t.type) {
+    case 'pay':
+      account(t.sender)
+      account(t.receiver)
+      if (!isZero(t.closeRemainderTo)) account(t.closeRemainderTo)
+      return
+    case 'keyreg':
+    case 'acfg':
+      account(t.sender)
+      return
+    case 'axfer':
+      accountAndHolding(refs, t.sender, t.xferAsset)
+      accountAndHolding(refs, t.assetReceiver, t.xferAsset)
+      if (!isZero(t.assetSender)) accountAndHolding(refs, t.assetSender, t.xferAsset)
+      if (!isZero(t.assetCloseTo)) accountAndHolding(refs, t.assetCloseTo, t.xferAsset)
+      return
+    case 'afrz':
+      account(t.sender)
+      accountAndHolding(refs, t.freezeAssetAccount, t.freezeAsset)
+      return
+    case 'appl': {
+      const accounts = [t.sender, ...t.accounts]
+      if (t.applicationId !== 0n) accounts.push(appAddress(t.applicationId))
+      for (const id of t.foreignApps) accounts.push(appAddress(id))
+      for (const addr of accounts) {
+        account(addr)
+        for (const id of t.foreignAssets) refs.holdings.add(pairKey(addr, id))
+        if (t.applicationId !== 0n) refs.locals.add(pairKey(addr, t.applicationId))
+        for (const id of t.foreignApps) refs.locals.add(pairKey(addr, id))
+      }
+      return
+    }
+    default:
+      // State proofs and heartbeats make nothing available.
+      return
   }
 }
 
@@ -259,32 +302,39 @@ function enter(cx: EvalContext, r: GroupResources): void {
  * read budget is checked even for programs that never touch a resource.
  */
 export function groupResources(cx: EvalContext): GroupResources {
-  let r = GROUPS.get(cx.ep.pools)
+  const pools: PoolsWithGroup = cx.ep.pools
+  let r = pools[GROUP]
   if (r === undefined) {
     r = newGroup(cx.ep)
-    GROUPS.set(cx.ep.pools, r)
+    pools[GROUP] = r
   }
   r.params.add(cx.ep)
   syncCreated(r)
-  if (!r.entered.has(cx)) {
-    r.entered.add(cx)
+  if (!cx.enteredGroup) {
+    cx.enteredGroup = true
     enter(cx, r)
   }
   return r
 }
 
-/** The app's address, memoized for the group as go's `GetApplicationAddress` does. */
-export function addressOf(r: GroupResources, app: bigint): Uint8Array {
-  let a = r.addresses.get(app)
+/** Application addresses by id. Deriving one costs a SHA-512/256 hash, and a host evaluates the
+ * same few apps over and over; the bound keeps a long-running host's memory flat. */
+const APP_ADDRESSES = new Map<bigint, Uint8Array>()
+const APP_ADDRESS_CACHE_SIZE = 4096
+
+/** The app's address (go's `GetApplicationAddress`), shared: callers must not change it. */
+export function appAddress(app: bigint): Uint8Array {
+  let a = APP_ADDRESSES.get(app)
   if (a === undefined) {
+    if (APP_ADDRESSES.size >= APP_ADDRESS_CACHE_SIZE) APP_ADDRESSES.clear()
     a = applicationAddress(app)
-    r.addresses.set(app, a)
+    APP_ADDRESSES.set(app, a)
   }
   return a
 }
 
 function isCreatedAppAddress(r: GroupResources, addr: Uint8Array): bigint | undefined {
-  for (const app of r.createdApps) if (bytesEqual(addressOf(r, app), addr)) return app
+  for (const app of r.createdApps) if (bytesEqual(appAddress(app), addr)) return app
   return undefined
 }
 
@@ -301,11 +351,12 @@ export function availableAccount(cx: EvalContext, addr: Uint8Array): boolean {
   if (cx.version >= CREATED_RESOURCES_VERSION && isCreatedAppAddress(r, addr) !== undefined) {
     return true
   }
-  if (cx.version >= SHARED_RESOURCES_VERSION && r.sharedAccounts.has(toHex(addr))) return true
+  if (cx.version >= SHARED_RESOURCES_VERSION && sharedRefs(r).accounts.has(accountKey(addr)))
+    return true
   if (cx.version >= APP_ADDRESS_VERSION) {
-    if (cx.txn.foreignApps.some((id) => bytesEqual(addressOf(r, id), addr))) return true
+    if (cx.txn.foreignApps.some((id) => bytesEqual(appAddress(id), addr))) return true
   }
-  return bytesEqual(addressOf(r, cx.appId), addr)
+  return bytesEqual(appAddress(cx.appId), addr)
 }
 
 export function availableAsset(cx: EvalContext, aid: bigint): boolean {
@@ -326,7 +377,7 @@ export function availableApp(cx: EvalContext, aid: bigint): boolean {
 /** A holding is available only if named together (or created in the group): v9 sharing. */
 export function allowsHolding(cx: EvalContext, addr: Uint8Array, aid: bigint): boolean {
   const r = groupResources(cx)
-  if (r.sharedHoldings.has(pairKey(addr, aid))) return true
+  if (sharedRefs(r).holdings.has(pairKey(addr, aid))) return true
   if (r.createdAsas.has(aid)) return availableAccount(cx, addr)
   if (isCreatedAppAddress(r, addr) !== undefined) return availableAsset(cx, aid)
   return false
@@ -334,7 +385,7 @@ export function allowsHolding(cx: EvalContext, addr: Uint8Array, aid: bigint): b
 
 export function allowsLocals(cx: EvalContext, addr: Uint8Array, app: bigint): boolean {
   const r = groupResources(cx)
-  if (r.sharedLocals.has(pairKey(addr, app))) return true
+  if (sharedRefs(r).locals.has(pairKey(addr, app))) return true
   if (r.createdApps.has(app)) return availableAccount(cx, addr)
   if (isCreatedAppAddress(r, addr) !== undefined) return availableApp(cx, app)
   return false

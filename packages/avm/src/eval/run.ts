@@ -10,7 +10,13 @@ import { opTable } from '../spec/opcodes.js'
 import { MAX_STRING_SIZE } from '../spec/types.js'
 import { BACK_BRANCH_VERSION, MAX_VERSION, REKEYING_VERSION } from '../spec/versions.js'
 import { ON_COMPLETION } from '../txn.js'
-import { EvalContext, type InnerGroupResult, type Mode, type StateWrite } from './context.js'
+import {
+  EvalContext,
+  type DecodedImmediates,
+  type InnerGroupResult,
+  type Mode,
+  type StateWrite,
+} from './context.js'
 import { AvmError, fail } from './errors.js'
 import type { OpHandler } from './handler.js'
 import { decodeInstruction } from './immediates.js'
@@ -18,7 +24,7 @@ import { MAX_STACK_DEPTH } from './limits.js'
 import { groupResources } from './resources.js'
 import { HANDLERS } from './ops/index.js'
 import type { EvalParams } from './params.js'
-import { typeName, type StackValue } from './value.js'
+import { bytesEqual, typeName, type StackValue } from './value.js'
 
 export interface EvalError {
   readonly message: string
@@ -50,6 +56,9 @@ interface CompiledOp {
   readonly spec: OpSpec
   readonly handler: OpHandler
   readonly argKinds: readonly Kind[]
+  readonly nArgs: number
+  /** Whether any argument has a declared kind (else the loop skips checking them). */
+  readonly typedArgs: boolean
   readonly retKinds: readonly Kind[]
   /** The cost when it does not depend on the stack or immediates, else 0. */
   readonly staticCost: number
@@ -58,6 +67,9 @@ interface CompiledOp {
   /** Whether the loop checks the stack effect and results after the op (it has a fixed
    * prototype, is not trusted, and is not err/return, which end the program). */
   readonly checkEffect: boolean
+  /** Its effect is one uint64 in place of its arguments (most arithmetic): the loop checks that
+   * inline, without calling checkEffect. */
+  readonly yieldsOneUint: boolean
   readonly size: number
 }
 
@@ -84,9 +96,12 @@ function compile(version: number): readonly (CompiledOp | undefined)[] {
           spec,
           handler: HANDLERS[spec.name] ?? unsupported(spec.name),
           argKinds: spec.args.map((t) => kindOf(t.avm)),
+          nArgs: spec.args.length,
+          typedArgs: spec.args.some((t) => kindOf(t.avm) !== 0),
           retKinds: spec.returns.map((t) => kindOf(t.avm)),
           staticCost: typeof spec.cost === 'number' ? spec.cost : 0,
           modeMask: MODE_MASKS[spec.modes],
+          yieldsOneUint: spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1,
           checkEffect:
             spec.hasProto && !spec.trusted && spec.name !== 'err' && spec.name !== 'return',
           size: spec.size,
@@ -138,6 +153,46 @@ function programVersion(program: Uint8Array): { version: number; length: number 
 /** go-algorand's static check: legal opcodes, whole immediates, aligned in-range branch targets,
  * and before v4 (no loops) a static cost within budget. */
 function check(cx: EvalContext): void {
+  // From v4 the outcome depends only on the bytes and the mode, so a program that passed once
+  // need not be checked again (before v4 it also depends on the budget left).
+  if (cx.version < BACK_BRANCH_VERSION) {
+    checkProgram(cx)
+    cx.decoded = newDecoded(cx.program)
+    return
+  }
+  const known = PROGRAMS.get(cx.program)
+  const same = known !== undefined && bytesEqual(known.bytes, cx.program)
+  const mask = MODE_MASKS[cx.mode]
+  if (!same || (known.modes & mask) === 0) checkProgram(cx)
+  if (same) {
+    known.modes |= mask
+    cx.decoded = known.decoded
+  } else {
+    const fresh = { bytes: cx.program.slice(), modes: mask, decoded: newDecoded(cx.program) }
+    PROGRAMS.set(cx.program, fresh)
+    cx.decoded = fresh.decoded
+  }
+}
+
+/** Programs that passed the static check, by identity, with a copy of their bytes (a host may
+ * reuse an array for other bytes), the modes they passed in and their decoded immediates. */
+const PROGRAMS = new WeakMap<
+  Uint8Array,
+  { readonly bytes: Uint8Array; modes: number; readonly decoded: DecodedImmediates }
+>()
+
+function newDecoded(program: Uint8Array): DecodedImmediates {
+  return {
+    ints: new Array<bigint | undefined>(program.length),
+    ends: new Int32Array(program.length),
+  }
+}
+
+function checkFailure(pc: number, msg: string): never {
+  fail(`pc=${String(pc).padStart(3)} ${msg}`)
+}
+
+function checkProgram(cx: EvalContext): void {
   const { program, version } = cx
   const ops = compiledOps(version)
   const starts = new Uint8Array(program.length + 1)
@@ -147,38 +202,42 @@ function check(cx: EvalContext): void {
   let pc = cx.codeStart
   while (pc < program.length) {
     const c = ops[program[pc]]
-    const at: (msg: string) => never = (msg) => fail(`pc=${String(pc).padStart(3)} ${msg}`)
-    if (c === undefined) at(`illegal opcode 0x${program[pc].toString(16).padStart(2, '0')}`)
+    if (c === undefined) {
+      checkFailure(pc, `illegal opcode 0x${program[pc].toString(16).padStart(2, '0')}`)
+    }
     const { spec } = c
-    if (spec.modes !== 'any' && spec.modes !== cx.mode)
-      at(`${spec.name} not allowed in current mode`)
+    if (spec.modes !== 'any' && spec.modes !== cx.mode) {
+      checkFailure(pc, `${spec.name} not allowed in current mode`)
+    }
     starts[pc] = 1
     const decoded = decodeInstruction(program, pc, spec)
-    if (typeof decoded === 'string') at(decoded)
+    if (typeof decoded === 'string') checkFailure(pc, decoded)
     for (const target of decoded.targets) {
       if (target < pc + decoded.size && version < BACK_BRANCH_VERSION) {
-        at(`negative branch offset ${(target - pc - decoded.size).toString(16)}`)
+        checkFailure(pc, `negative branch offset ${(target - pc - decoded.size).toString(16)}`)
       }
       const tooFar =
         version >= REKEYING_VERSION ? target > program.length : target >= program.length
-      if (tooFar || target < 0) at(`branch target ${target} outside of program`)
+      if (tooFar || target < 0) checkFailure(pc, `branch target ${target} outside of program`)
       if (target < pc + decoded.size && starts[target] !== 1) {
-        at(`back branch target ${target} is not an aligned instruction`)
+        checkFailure(pc, `back branch target ${target} is not an aligned instruction`)
       }
       targets[target] = 1
     }
     for (let inner = pc + 1; inner < pc + decoded.size; inner++) {
-      if (targets[inner] === 1) at(`branch target ${inner} is not an aligned instruction`)
+      if (targets[inner] === 1)
+        checkFailure(pc, `branch target ${inner} is not an aligned instruction`)
     }
     if (version < BACK_BRANCH_VERSION) {
       staticCost += c.staticCost || 1
-      if (staticCost > maxCost) at(`static cost budget of ${maxCost} exceeded`)
+      if (staticCost > maxCost) checkFailure(pc, `static cost budget of ${maxCost} exceeded`)
     }
     pc += decoded.size
   }
 }
 
-/** The step loop. Throws AvmError on any failure. Kept lean: it runs once per opcode. */
+/** The step loop. Throws AvmError on any failure. Kept lean: it runs once per opcode, allocates
+ * nothing, and keeps the pc in a local (written back before each handler, which reads it). */
 function execute(cx: EvalContext): void {
   const { program, stack, ep } = cx
   const ops = compiledOps(cx.version)
@@ -188,48 +247,60 @@ function execute(cx: EvalContext): void {
   // A clear-state program is held to one call's budget whatever the pool holds (go's
   // IsolateClearState); otherwise the pooled budget of its mode is the limit.
   const isolated = cx.mode === 'app' && cx.txn.onCompletion === ON_COMPLETION.ClearState
-  while (cx.pc < end) {
-    const c = ops[program[cx.pc]]
-    if (c === undefined) fail(`illegal opcode 0x${program[cx.pc].toString(16).padStart(2, '0')}`)
-    const { spec, argKinds } = c
-    if ((c.modeMask & modeMask) === 0) fail(`${spec.name} not allowed in current mode`)
-    const nArgs = argKinds.length
-    if (stack.length < nArgs) fail(`stack underflow in ${spec.name}`)
+  const callBudget = ep.proto.maxAppProgramCost
+  let pc = cx.pc
+  while (pc < end) {
+    const c = ops[program[pc]]
+    if (c === undefined) fail(`illegal opcode 0x${program[pc].toString(16).padStart(2, '0')}`)
+    if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
+    const nArgs = c.nArgs
     const first = stack.length - nArgs
-    for (let i = 0; i < nArgs; i++) {
-      const k = argKinds[i]
-      if (k === 0) continue
-      const v = stack[first + i]
-      if ((typeof v === 'bigint') !== (k === 1)) {
-        fail(`${spec.name} arg ${i} wanted ${spec.args[i].name} but got ${typeName(v)}`)
-      }
-    }
-    if (c.size !== 0 && cx.pc + c.size > end) fail('program ends without immediate value(s)')
+    if (first < 0) fail(`stack underflow in ${c.spec.name}`)
+    if (c.typedArgs) checkArgs(c, stack, first)
+    if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
 
-    const cost = c.staticCost || dynamicCost(cx, spec)
+    const cost = c.staticCost || dynamicCost(cx, c.spec)
     if (modeMask === MODE_SIG) {
-      if (cost > pools.lsig) budgetExceeded(cx, spec.name)
+      if (cost > pools.lsig) budgetExceeded(cx, c.spec.name)
       pools.lsig -= cost
     } else {
-      const left = isolated ? ep.proto.maxAppProgramCost - cx.cost : pools.app
-      if (cost > left) budgetExceeded(cx, spec.name)
+      const left = isolated ? callBudget - cx.cost : pools.app
+      if (cost > left) budgetExceeded(cx, c.spec.name)
       pools.app -= cost
     }
     cx.cost += cost
 
     c.handler(cx)
 
-    if (c.checkEffect) checkEffect(c, stack, first)
+    if (c.checkEffect) {
+      const fast = c.yieldsOneUint && stack.length === first + 1 && typeof stack[first] === 'bigint'
+      if (!fast) checkEffect(c, stack, first)
+    }
     if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
-    if (cx.nextPc >= 0) {
-      cx.pc = cx.nextPc
+    const next = cx.nextPc
+    if (next >= 0) {
+      pc = next
       cx.nextPc = -1
     } else {
-      cx.pc += c.size
+      pc += c.size
     }
+    cx.pc = pc
   }
   if (stack.length !== 1) fail(`stack len is ${stack.length} instead of 1`)
   if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
+}
+
+/** The arguments' kinds against the prototype. */
+function checkArgs(c: CompiledOp, stack: readonly StackValue[], first: number): void {
+  const { argKinds } = c
+  for (let i = 0; i < argKinds.length; i++) {
+    const k = argKinds[i]
+    if (k === 0) continue
+    const v = stack[first + i]
+    if ((typeof v === 'bigint') !== (k === 1)) {
+      fail(`${c.spec.name} arg ${i} wanted ${c.spec.args[i].name} but got ${typeName(v)}`)
+    }
+  }
 }
 
 function budgetExceeded(cx: EvalContext, name: string): never {
@@ -274,7 +345,6 @@ function run(
       )
     }
     cx = new EvalContext(program, version, length, mode, ep, groupIndex, appId)
-    if (mode === 'app') ep.pastScratch[groupIndex] = cx.scratch
     check(cx)
     // go-algorand checks the group's box read budget before the first op of an app call.
     if (mode === 'app') groupResources(cx)
@@ -290,18 +360,43 @@ function run(
     const message = e instanceof AvmError ? e.message : `internal error: ${String(e)}`
     error = op === undefined ? { message, pc } : { message, pc, opcode: op }
   }
-  const top = cx?.stack[0]
-  return {
-    pass: error === undefined && typeof top === 'bigint' && top !== 0n,
-    ...(error ? { error } : {}),
-    cost: cx?.cost ?? 0,
-    logs: cx?.logs ?? [],
-    globalDelta: cx?.globalDelta ?? new Map(),
-    localDeltas: cx?.localDeltas ?? new Map(),
-    boxDelta: cx?.boxDelta ?? new Map(),
-    innerGroups: cx?.innerGroups ?? [],
-    stack: cx?.stack ?? [],
-    scratch: cx?.scratch ?? [],
+  // Only a later transaction of the group reads this scratch (gload), so only then is it kept.
+  if (cx !== undefined && mode === 'app' && groupIndex < ep.group.length - 1) {
+    ep.pastScratch[groupIndex] = cx.scratch
+  }
+  return cx === undefined ? rejected(error?.message ?? '', error?.pc) : new Outcome(cx, error)
+}
+
+/** An evaluation's result, read off its context. A class, so that scratch can be made only when
+ * asked for (most programs never touch it) without a closure per call. */
+class Outcome implements EvalResult {
+  readonly pass: boolean
+  readonly cost: number
+  readonly logs: readonly Uint8Array[]
+  readonly globalDelta: ReadonlyMap<string, StateWrite>
+  readonly localDeltas: ReadonlyMap<string, ReadonlyMap<string, StateWrite>>
+  readonly boxDelta: ReadonlyMap<string, StateWrite>
+  readonly innerGroups: readonly InnerGroupResult[]
+  readonly stack: readonly StackValue[]
+  declare readonly error?: EvalError
+  readonly #cx: EvalContext
+
+  constructor(cx: EvalContext, error: EvalError | undefined) {
+    this.#cx = cx
+    const top = cx.stack[0]
+    this.pass = error === undefined && typeof top === 'bigint' && top !== 0n
+    if (error !== undefined) (this as { error?: EvalError }).error = error
+    this.cost = cx.cost
+    this.logs = cx.logs
+    this.globalDelta = cx.globalDelta
+    this.localDeltas = cx.localDeltas
+    this.boxDelta = cx.boxDelta
+    this.innerGroups = cx.innerGroups
+    this.stack = cx.stack
+  }
+
+  get scratch(): readonly StackValue[] {
+    return this.#cx.scratch
   }
 }
 
@@ -332,10 +427,10 @@ export function evalApp(
   return run(program, 'app', ep, groupIndex, appId)
 }
 
-function rejected(message: string): EvalResult {
+function rejected(message: string, pc = 0): EvalResult {
   return {
     pass: false,
-    error: { message, pc: 0 },
+    error: { message, pc },
     cost: 0,
     logs: [],
     globalDelta: new Map(),

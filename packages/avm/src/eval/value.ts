@@ -3,10 +3,6 @@ export type StackValue = bigint | Uint8Array
 
 export const MAX_UINT64 = (1n << 64n) - 1n
 
-export function isUint(v: StackValue): v is bigint {
-  return typeof v === 'bigint'
-}
-
 export function typeName(v: StackValue): string {
   return typeof v === 'bigint' ? 'uint64' : '[]byte'
 }
@@ -26,10 +22,4 @@ export function uint64ToBytes(v: bigint): Uint8Array {
   const out = new Uint8Array(8)
   new DataView(out.buffer).setBigUint64(0, v)
   return out
-}
-
-/** Renders a value the way go-algorand's traces do: numbers in decimal, bytes in hex. */
-export function showValue(v: StackValue): string {
-  if (typeof v === 'bigint') return v.toString()
-  return `0x${Buffer.from(v).toString('hex')}`
 }

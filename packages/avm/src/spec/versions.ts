@@ -19,8 +19,6 @@ export const OPTIMIZE_CONSTANTS_VERSION = 4
 export const BACK_BRANCH_VERSION = 4
 /** Accounts, assets and apps may be named directly instead of by foreign-array index. */
 export const DIRECT_REF_VERSION = 4
-/** Inner transactions (itxn_begin ... itxn_submit). */
-export const INNER_TXN_VERSION = 5
 /** Inner transactions may call applications; txn effects (Logs, Created*) readable. */
 export const INNER_APPS_VERSION = 6
 /** Inner transactions may create assets/apps whose ids are then available. */
@@ -31,19 +29,13 @@ export const APP_ADDRESS_VERSION = 7
 export const FIDO_VERSION = 7
 /** vrf_verify, block. */
 export const RANDOMNESS_VERSION = 7
-/** Frame pointers (proto, frame_dig, frame_bury), switch/match, popn/dupn, bury. */
-export const FRAME_POINTER_VERSION = 8
 /** Boxes. */
 export const BOX_VERSION = 8
 /** Apps may use resources referenced by any transaction of the group. */
 export const SHARED_RESOURCES_VERSION = 9
 /** ec_* pairing opcodes. */
 export const PAIRING_VERSION = 10
-/** box_splice, box_resize. */
-export const SPLICE_VERSION = 10
 /** Block proposer fields, heartbeats, online_stake, voter_params_get. */
 export const INCENTIVE_VERSION = 11
 /** mimc. */
 export const MIMC_VERSION = 11
-/** App versioning (AppVersion, RejectVersion), falcon_verify. */
-export const APP_VERSIONING_VERSION = 12

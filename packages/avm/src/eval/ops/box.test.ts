@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { run } from '../../../test/helpers.js'
 import type { BoxRef } from '../../txn.js'
-import { accepts, APP, appLedger, panics, runAt, utf8 } from './app-test-kit.js'
+import { accepts, APP, appLedger, panics, runAt, utf8 } from '../../../test/app-kit.js'
 
 const ref = (name: string, index = 0): BoxRef => ({ index, name: utf8(name) })
 /** The called app's box refs, by name. */

@@ -93,11 +93,25 @@ export const CONSTANT_OPS: OpFamily = {
   bytec_2: bytec(2),
   bytec_3: bytec(3),
   pushint: (cx) => {
-    const at = cx.pc + 1
-    const d = decodeUvarint(cx.program, at)
-    if (!d) fail(`could not decode int at program[${at}]`)
-    cx.stack.push(d.value)
-    cx.nextPc = at + d.length
+    const { ints, ends } = cx.decoded
+    const pc = cx.pc
+    let value = ints[pc]
+    if (value === undefined) {
+      const at = pc + 1
+      const d = decodeUvarint(cx.program, at)
+      if (!d) fail(`could not decode int at program[${at}]`)
+      value = d.value
+      // A program too short to have been decoded (nothing cached) decodes every time.
+      if (pc < ends.length) {
+        ints[pc] = value
+        ends[pc] = at + d.length
+      }
+      cx.stack.push(value)
+      cx.nextPc = at + d.length
+      return
+    }
+    cx.stack.push(value)
+    cx.nextPc = ends[pc]
   },
   pushbytes: (cx) => {
     const r = new Immediates(cx)

@@ -3,7 +3,7 @@ import { FakeLedger } from '../../../test/fake-ledger.js'
 import { runBytes, testPanics, type RunOptions } from '../../../test/helpers.js'
 import type { BlockHeader } from '../../ledger.js'
 import { BLOCK_FIELDS } from '../../spec/fields.js'
-import { addr, expectValue, utf8 } from './txn-test-kit.js'
+import { addr, expectValue, utf8 } from '../../../test/txn-kit.js'
 
 /** A header whose every field tells which round it belongs to. */
 function header(round: bigint): BlockHeader {

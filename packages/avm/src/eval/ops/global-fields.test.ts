@@ -7,7 +7,7 @@ import type { AppParams } from '../../ledger.js'
 import { GLOBAL_FIELDS } from '../../spec/fields.js'
 import type { TxnType } from '../../txn.js'
 import type { StackValue } from '../value.js'
-import { addr, expectValue, runGroup, valueOf } from './txn-test-kit.js'
+import { addr, expectValue, runGroup, valueOf } from '../../../test/txn-kit.js'
 
 const CREATOR = addr(42)
 

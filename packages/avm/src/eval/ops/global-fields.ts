@@ -1,10 +1,10 @@
 /** The `global` opcode: protocol parameters, ledger facts and facts about the running program. */
-import { applicationAddress } from '../../encoding/address.js'
 import type { Ledger } from '../../ledger.js'
 import { GLOBAL_FIELDS } from '../../spec/fields.js'
 import { ZERO_ADDRESS } from '../../txn.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
+import { appAddress } from '../resources.js'
 import type { OpFamily } from '../handler.js'
 import { boolToUint, type StackValue } from '../value.js'
 
@@ -37,7 +37,7 @@ const GLOBALS: Readonly<Partial<Record<string, GlobalReader>>> = {
     return ts
   },
   CurrentApplicationID: (cx) => cx.appId,
-  CurrentApplicationAddress: (cx) => applicationAddress(cx.appId),
+  CurrentApplicationAddress: (cx) => appAddress(cx.appId).slice(),
   CreatorAddress: (cx) =>
     ledgerOf(cx).appParams(cx.appId)?.creator ?? fail('No params for current app'),
   GroupID: (cx) => cx.txn.group,

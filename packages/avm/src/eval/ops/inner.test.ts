@@ -16,7 +16,7 @@ import {
   runAt,
   utf8,
   versions,
-} from './app-test-kit.js'
+} from '../../../test/app-kit.js'
 
 const R = addr(2)
 const TXID = new Uint8Array(32).fill(100) // runBytes gives transaction 0 this id

@@ -13,7 +13,7 @@ import { fail } from '../errors.js'
 import type { OpFamily } from '../handler.js'
 import { draftToTxn, innerFieldSpec, setInnerField } from '../inner-draft.js'
 import { checkInnerAllowed, checkInnerAppCall, innerSenderProblem } from '../inner-submit.js'
-import { addressOf, groupResources, ledgerOf, viaHost } from '../resources.js'
+import { appAddress, groupResources, ledgerOf, viaHost } from '../resources.js'
 import { ledgerBlockTime, txnFieldSpecFor, txnFieldValue } from '../txn-field-values.js'
 import { groupId, innerTxnId } from '../txn-encoding.js'
 import type { StackValue } from '../value.js'
@@ -55,7 +55,7 @@ function addInner(cx: EvalContext): void {
     fee = fee > r.feeCredit ? fee - r.feeCredit : 0n
   }
   const draft: InnerTxnDraft = new Map<string, StackValue | StackValue[]>([
-    ['sender', addressOf(r, cx.appId).slice()],
+    ['sender', appAddress(cx.appId).slice()],
     ['fee', fee],
     ['firstValid', cx.txn.firstValid],
     ['lastValid', cx.txn.lastValid],
@@ -118,7 +118,7 @@ function submit(cx: EvalContext): void {
   const r = groupResources(cx)
   const caller = {
     appId: cx.appId,
-    appAddress: addressOf(r, cx.appId).slice(),
+    appAddress: appAddress(cx.appId).slice(),
     depth: r.callChain.length,
     pools: cx.ep.pools,
   }

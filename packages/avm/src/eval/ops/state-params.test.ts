@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { runBytes, SENDER, testPanics } from '../../../test/helpers.js'
 import { encodeAddress } from '../../encoding/address.js'
 import { applicationAddress } from '../../encoding/address.js'
-import { accepts, addr, appLedger, lit, panics, runAt, utf8 } from './app-test-kit.js'
+import { accepts, addr, appLedger, lit, panics, runAt, utf8 } from '../../../test/app-kit.js'
 
 const OTHER = addr(2)
 const show = encodeAddress

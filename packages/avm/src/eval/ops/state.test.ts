@@ -13,7 +13,7 @@ import {
   runAt,
   utf8,
   versions,
-} from './app-test-kit.js'
+} from '../../../test/app-kit.js'
 
 const OTHER = addr(2)
 const show = encodeAddress

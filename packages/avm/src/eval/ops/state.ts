@@ -8,7 +8,6 @@
  * existence) are made here, with the real ledger's messages; writes go to the ledger and are
  * recorded in the context's deltas as go's EvalDelta records them.
  */
-import { applicationAddress } from '../../encoding/address.js'
 import {
   ACCT_PARAMS_FIELDS,
   APP_PARAMS_FIELDS,
@@ -31,7 +30,7 @@ import {
   localsReference,
   mutableAccountReference,
 } from '../references.js'
-import { allowsLocals, ledgerOf, showAddress, toHex, viaHost } from '../resources.js'
+import { allowsLocals, appAddress, ledgerOf, showAddress, toHex, viaHost } from '../resources.js'
 import { boolToUint, bytesEqual, type StackValue } from '../value.js'
 
 /** The field an op's immediate selects, if this program version has it. */
@@ -282,7 +281,7 @@ const STATE_OPS_PARAMS: OpFamily = {
       AppLocalNumByteSlice: () => p.localNumByteSlice,
       AppExtraProgramPages: () => p.extraProgramPages,
       AppCreator: () => p.creator,
-      AppAddress: () => applicationAddress(app),
+      AppAddress: () => appAddress(app).slice(),
       AppVersion: () => p.version,
     }
     const value = values[fs.name] ?? fail(`invalid app_params_get field ${fs.value}`)

@@ -4,7 +4,7 @@ import { runBytes, SENDER, testPanics, type RunOptions } from '../../../test/hel
 import { TXN_FIELDS } from '../../spec/fields.js'
 import type { Txn, TxnEffects, TxnType } from '../../txn.js'
 import type { StackValue } from '../value.js'
-import { addr, expectValue, runGroup, utf8, valueOf, versionsFrom } from './txn-test-kit.js'
+import { addr, expectValue, runGroup, utf8, valueOf, versionsFrom } from '../../../test/txn-kit.js'
 
 const PROGRAM = new Uint8Array(5000).map((_, i) => i % 251)
 

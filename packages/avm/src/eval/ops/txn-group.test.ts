@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { testPanics } from '../../../test/helpers.js'
 import type { Txn, TxnEffects } from '../../txn.js'
 import type { StackValue } from '../value.js'
-import { runGroup, utf8, versionsFrom, type GroupMember } from './txn-test-kit.js'
+import { runGroup, utf8, versionsFrom, type GroupMember } from '../../../test/txn-kit.js'
 
 const appl: Partial<Txn> = { type: 'appl', applicationId: 888n }
 const call = (program?: string, effects?: Partial<TxnEffects>): GroupMember => ({

@@ -4,16 +4,16 @@
  * addresses.
  */
 import { expect } from 'vitest'
-import { applicationAddress, encodeAddress } from '../../encoding/address.js'
-import { FakeLedger } from '../../../test/fake-ledger.js'
-import { DEFAULT_APP_ID, run, type RunOptions } from '../../../test/helpers.js'
-import { MAX_VERSION } from '../../spec/versions.js'
-import type { InnerCaller } from '../../ledger.js'
-import { MAINNET_PROTOCOL } from '../../protocol.js'
-import type { Txn, TxnEffects } from '../../txn.js'
-import { innerSenderProblem } from '../inner-submit.js'
-import { EvalParams } from '../params.js'
-import { evalApp, type EvalResult } from '../run.js'
+import { applicationAddress, encodeAddress } from '../src/encoding/address.js'
+import { FakeLedger } from './fake-ledger.js'
+import { DEFAULT_APP_ID, run, type RunOptions } from './helpers.js'
+import { MAX_VERSION } from '../src/spec/versions.js'
+import type { InnerCaller } from '../src/ledger.js'
+import { MAINNET_PROTOCOL } from '../src/protocol.js'
+import type { Txn, TxnEffects } from '../src/txn.js'
+import { innerSenderProblem } from '../src/eval/inner-submit.js'
+import { EvalParams } from '../src/eval/params.js'
+import { evalApp, type EvalResult } from '../src/eval/run.js'
 
 export const addr = (n: number): Uint8Array => new Uint8Array(32).fill(n)
 export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s)

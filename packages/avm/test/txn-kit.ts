@@ -4,14 +4,14 @@
  * EvalParams the way a host does (so gload, gaid and effects of earlier transactions exist).
  */
 import { expect } from 'vitest'
-import { assembleAt, DEFAULT_APP_ID, run, SENDER, type RunOptions } from '../../../test/helpers.js'
-import { FakeLedger } from '../../../test/fake-ledger.js'
-import type { Ledger } from '../../ledger.js'
-import { MAX_VERSION } from '../../spec/versions.js'
-import { makeTxn, type Txn, type TxnEffects } from '../../txn.js'
-import { EvalParams, type CallerInfo, type GroupTxn } from '../params.js'
-import { evalApp, evalSignature, type EvalResult } from '../run.js'
-import type { StackValue } from '../value.js'
+import { assembleAt, DEFAULT_APP_ID, run, SENDER, type RunOptions } from './helpers.js'
+import { FakeLedger } from './fake-ledger.js'
+import type { Ledger } from '../src/ledger.js'
+import { MAX_VERSION } from '../src/spec/versions.js'
+import { makeTxn, type Txn, type TxnEffects } from '../src/txn.js'
+import { EvalParams, type CallerInfo, type GroupTxn } from '../src/eval/params.js'
+import { evalApp, evalSignature, type EvalResult } from '../src/eval/run.js'
+import type { StackValue } from '../src/eval/value.js'
 
 export const addr = (n: number): Uint8Array => new Uint8Array(32).fill(n)
 export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s)
