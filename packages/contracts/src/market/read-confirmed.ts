@@ -6,7 +6,7 @@
  */
 import algosdk from 'algosdk'
 import { ON_COMPLETE, type Roles } from './build.js'
-import type { AppCallSpec, Payout, Role, VariantSpec } from './spec.js'
+import { appCallOf, type AppCallSpec, type Payout, type Role, type VariantSpec } from './spec.js'
 import { holds, learn, noneFails, type Terms } from './terms.js'
 import {
   CONTRACT_VERSIONS,
@@ -57,10 +57,6 @@ export interface ConfirmedReading {
 
 const text = new TextDecoder()
 
-function callOf(v: VariantSpec): AppCallSpec {
-  return v.group[v.group.length - 1] as AppCallSpec
-}
-
 /** The operation a call performs: by its onComplete and, for a NoOp, by args[0]. */
 function operationOf(
   call: ConfirmedCall,
@@ -68,7 +64,9 @@ function operationOf(
 ): [OperationKey, string, AppCallSpec] | null {
   const name = call.args.length > 0 ? text.decode(call.args[0]) : ''
   for (const [key, op] of operationEntries(version)) {
-    const spec = op.variants.map(callOf).find((c) => c.type === 'appl' && c.create !== true)
+    const spec = op.variants
+      .map(appCallOf)
+      .find((c): c is AppCallSpec => c !== null && c.create !== true)
     if (spec === undefined || op.opType === null) continue
     if (ON_COMPLETE[spec.onComplete] !== call.onComplete) continue
     if (spec.onComplete === 'NoOp' && op.arg !== name) continue
@@ -123,7 +121,8 @@ export function readConfirmedCall(
   let roles: Partial<Record<Role, string>> = {}
   let terms: Terms = {}
   for (const v of variants) {
-    const c = callOf(v)
+    const c = appCallOf(v)
+    if (c === null) continue
     const r: Partial<Record<Role, string>> = { [c.sender]: call.sender }
     c.accounts.forEach((role, i) => {
       if (i < call.accounts.length) r[role] = call.accounts[i]
@@ -166,8 +165,8 @@ export function readDeployment(call: {
     const p = protocol(version)
     if (!same(call.approvalProgram, p.manager()) || !same(call.clearProgram, p.clear())) continue
     const create = p.operations.DEPLOY.variants
-      .map(callOf)
-      .find((c) => c.type === 'appl' && c.create === true)
+      .map(appCallOf)
+      .find((c): c is AppCallSpec => c?.create === true)
     if (create === undefined || call.args.length !== create.args.length) return null
     const terms: Terms = {}
     for (const [i, a] of create.args.entries()) {

@@ -36,6 +36,7 @@ export interface SignedReading {
   readonly roles: Roles
 }
 
+const TYPES = { pay: algosdk.TransactionType.pay, axfer: algosdk.TransactionType.axfer }
 const TYPE_NAMES: Record<string, string> = { pay: 'a payment', axfer: 'an asset transfer' }
 const ASSET_NAMES: Record<AssetRef, string> = { nftId: 'NFT', usdcId: 'USDC', assetId: 'asset' }
 
@@ -107,7 +108,7 @@ function readTransfer(
   terms: Terms,
   roles: Partial<Record<Role, string>>,
 ): string | null {
-  if (txn.type !== spec.type) return `Transaction ${i} must be ${TYPE_NAMES[spec.type]}.`
+  if (txn.type !== TYPES[spec.type]) return `Transaction ${i} must be ${TYPE_NAMES[spec.type]}.`
   const bind = (role: Role, address: string): boolean => {
     const known = roles[role]
     roles[role] = known ?? address
