@@ -5,24 +5,14 @@
  * BlockHeader.DecodeSignedTxn puts them back).
  */
 import algosdk from 'algosdk'
-import type { InnerTransfer } from '@unica/contracts'
+import type { ConfirmedCall, InnerTransfer } from '@unica/contracts'
 
-export interface AppCallEvent {
+/** A call as @unica/contracts reads it (sender, app, onComplete, args, accounts, assets, inner). */
+export interface AppCallEvent extends ConfirmedCall {
   readonly kind: 'call'
   /** The top-level transaction id; an inner call adds "/inner/<path>" to its root's id. */
   readonly txId: string
   readonly groupId: string | null
-  readonly sender: string
-  /** The called app; for a creation, the created app's id. */
-  readonly appId: bigint
-  readonly created: boolean
-  readonly onComplete: algosdk.OnApplicationComplete
-  readonly args: readonly Uint8Array[]
-  readonly accounts: readonly string[]
-  /** Foreign assets, in order. */
-  readonly assets: readonly bigint[]
-  /** The payments and asset transfers this call itself sent, in order (its payouts). */
-  readonly inner: readonly InnerTransfer[]
   readonly approvalProgram: Uint8Array
   readonly clearProgram: Uint8Array
   /** Global state changes: key -> new value (null = deleted). */

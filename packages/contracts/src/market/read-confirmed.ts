@@ -28,6 +28,7 @@ export interface InnerTransfer {
 
 export interface ConfirmedCall {
   readonly sender: string
+  /** The called app; for a creation, the created app's id. */
   readonly appId: bigint
   readonly created: boolean
   readonly onComplete: algosdk.OnApplicationComplete

@@ -6,17 +6,16 @@
 import algosdk from 'algosdk'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { buildAppCloseOut, buildAppOptIn } from '../builders/opt-in.js'
+import { buildConfigure } from '../builders/setup.js'
 import {
-  buildAppCloseOut,
-  buildAppOptIn,
   buildBid,
   buildBuyNow,
   buildCancelAsk,
   buildChangeAsk,
-  buildConfigure,
   buildListAsk,
   buildSellNow,
-} from '../index.js'
+} from '../builders/trade.js'
 import { escrowAddress, type UnsignedGroup } from '../builders/group.js'
 import type { BuiltGroup } from './build.js'
 import { SignedGroupError, readSignedGroup } from './read-signed.js'
@@ -147,53 +146,15 @@ describe('readSignedGroup', () => {
     const read = (txns: algosdk.Transaction[], op: OperationKey) =>
       refusal(() => readSignedGroup(txns, op))
 
-    expect(read(wire(first), 'ASK')).toMatchObject({
-      field: 'operation',
-      message: 'The signed group is not a ASK operation.',
-    })
-    expect(read(regroup(first.txns[2], first.txns[0]), 'BID').message).toBe(
-      'The last transaction must be the call to the NFT contract.',
-    )
-    expect(read(regroup(change.txns[0], theirs.txns[0]), 'ASK').message).toBe(
-      'Every transaction of a trade is sent by the same account.',
-    )
-    expect(
-      read(regroup(first.txns[0], first.txns[1], first.txns[0], first.txns[2]), 'BID'),
-    ).toMatchObject({
-      field: 'blob',
-      message: 'A BID group has 1 or 2 or 3 transactions.',
-    })
-    // A raise whose deposit is a payment, and a listing that deposits USDC instead of the NFT.
-    expect(read(regroup(first.txns[0], raise.txns[1]), 'BID').message).toBe(
-      'Transaction 0 must be an asset transfer.',
-    )
-    expect(read(regroup(raise.txns[0], list.txns[1]), 'ASK').message).toBe(
-      'Transaction 0 must transfer the NFT.',
-    )
-    // A first bid's box payment of another amount, or to someone else than the escrow.
     const [pay, usdc, call] = first.txns
-    const short = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-      sender: me,
-      receiver: escrow,
-      amount: 18_499n,
-      suggestedParams: params,
-    })
-    expect(read(regroup(short, usdc, call), 'BID').message).toBe('Transaction 0 must move 18500.')
-    const elsewhere = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-      sender: me,
-      receiver: other,
-      amount: pay.payment!.amount,
-      suggestedParams: params,
-    })
-    expect(read(regroup(elsewhere, usdc, call), 'BID').message).toBe(
-      'Transaction 0 must be sent to the escrow.',
-    )
-    // A raise that deposits the whole new bid claims no current bid: it is no raise.
-    const whole = buildBid({ bidder: me, market, currentBid: 0n, newBid: 5n, params }).txns[1]
-    expect(read(regroup(whole, raise.txns[1]), 'BID').message).toBe(
-      'The amounts do not fit a BID (raise).',
-    )
-    // The app call without its amount, or not a plain call.
+    const payment = (receiver: string, amount: bigint) =>
+      algosdk.makePaymentTxnWithSuggestedParamsFromObject({
+        sender: me,
+        receiver,
+        amount,
+        suggestedParams: params,
+      })
+    // The app call without its amount.
     const bare = algosdk.makeApplicationNoOpTxnFromObject({
       sender: me,
       appIndex: market.appId,
@@ -201,12 +162,36 @@ describe('readSignedGroup', () => {
       foreignAssets: [market.nftId, market.usdcId],
       suggestedParams: params,
     })
-    expect(read(regroup(bare), 'ASK').message).toBe(
-      'The app call must carry the operation and its amount.',
-    )
     const optIn = buildAppOptIn({ account: me, appId: market.appId, params })
-    expect(read(wire(optIn), 'ASK').message).toBe(
-      'The app call must be a plain call to an existing contract.',
-    )
+    const cases: [algosdk.Transaction[], OperationKey, string][] = [
+      [regroup(call, pay), 'BID', 'The last transaction must be the call to the NFT contract.'],
+      [
+        regroup(change.txns[0], theirs.txns[0]),
+        'ASK',
+        'Every transaction of a trade is sent by the same account.',
+      ],
+      [regroup(pay, usdc, pay, call), 'BID', 'A BID group has 1 or 2 or 3 transactions.'],
+      // A raise whose deposit is a payment, and a listing that deposits USDC instead of the NFT.
+      [regroup(pay, raise.txns[1]), 'BID', 'Transaction 0 must be an asset transfer.'],
+      [regroup(raise.txns[0], list.txns[1]), 'ASK', 'Transaction 0 must transfer the NFT.'],
+      // A first bid's box payment of another amount, or to someone else than the escrow.
+      [regroup(payment(escrow, 18_499n), usdc, call), 'BID', 'Transaction 0 must move 18500.'],
+      [
+        regroup(payment(other, pay.payment!.amount), usdc, call),
+        'BID',
+        'Transaction 0 must be sent to the escrow.',
+      ],
+      // A raise that deposits the whole new bid claims no current bid: it is no raise.
+      [regroup(usdc, raise.txns[1]), 'BID', 'The amounts do not fit a BID (raise).'],
+      [regroup(bare), 'ASK', 'The app call must carry the operation and its amount.'],
+      [wire(optIn), 'ASK', 'The app call must be a plain call to an existing contract.'],
+    ]
+    for (const [txns, op, message] of cases) {
+      expect(read(txns, op)).toMatchObject({ field: 'blob', message })
+    }
+    expect(read(wire(first), 'ASK')).toMatchObject({
+      field: 'operation',
+      message: 'The signed group is not a ASK operation.',
+    })
   })
 })

@@ -11,11 +11,14 @@ import type {
   AmountRule,
   AppCallSpec,
   AssetRef,
+  Condition,
   Payout,
   ProtocolSpec,
   Role,
   SignedTransfer,
   Term,
+  TxnSpec,
+  VariantSpec,
 } from './spec.js'
 
 export const constant = (name: string, value: bigint): AmountRule => ({
@@ -98,7 +101,8 @@ const BUY_NOW_PAYOUTS: readonly Payout[] = [
   { ...algos('buyer', BOX), when: [['bid', '>', 0n]] },
 ]
 const BUY_NOW_REFS = { accounts: ['owner'], boxes: ['buyer'] } as const
-const BUY_NOW_EFFECT = {
+/** A sale (buy now or sell now): the listing closes, the buyer holds the NFT, their bid is spent. */
+const SALE_EFFECT = {
   ask: 0n,
   owner: null,
   holder: 'buyer',
@@ -111,15 +115,26 @@ const SELL_NOW_SETTLE: readonly Payout[] = [
   algos('buyer', BOX),
 ]
 const SELL_NOW_REFS = { accounts: ['buyer'], boxes: ['buyer'] } as const
-const SELL_NOW_EFFECT = {
-  ask: 0n,
-  owner: null,
-  holder: 'buyer',
-  bids: [{ bidder: 'buyer', becomes: 0n }],
-} as const
 
 const BID_EFFECT = { bids: [{ bidder: 'bidder', becomes: 'amount' }] } as const
-const BIDDER_NEEDS = { app: true, assets: ['nftId'] } as const
+/** A bid call: B new, the bidder's box referenced; a lower or cancel refunds through payouts. */
+const bidCall = (payouts: readonly Payout[] = []): AppCallSpec =>
+  trade('bidder', B, payouts, { boxes: ['bidder'] })
+const USDC_DEPOSIT = send('axfer', 'bidder', 'escrow', difference('amount', 'bid'), 'usdcId')
+const USDC_REFUND = axfer('usdcId', 'bidder', difference('bid', 'amount'))
+
+/** A raise (a first bid also pays the box's min balance): the difference is deposited. */
+const raising = (
+  name: string,
+  when: readonly Condition[],
+  group: readonly TxnSpec[],
+): VariantSpec => ({
+  name,
+  when,
+  group,
+  needs: { app: true, assets: ['nftId'] },
+  effect: BID_EFFECT,
+})
 
 export const V1 = {
   version: 1,
@@ -158,44 +173,29 @@ export const V1 = {
       opType: 'BID',
       arg: B,
       variants: [
-        {
-          name: 'first',
-          when: [
+        raising(
+          'first',
+          [
             ['bid', '=', 0n],
             ['amount', '>', 'bid'],
           ],
-          group: [
-            send('pay', 'bidder', 'escrow', BOX),
-            send('axfer', 'bidder', 'escrow', difference('amount', 'bid'), 'usdcId'),
-            trade('bidder', B, [], { boxes: ['bidder'] }),
-          ],
-          needs: BIDDER_NEEDS,
-          effect: BID_EFFECT,
-        },
-        {
-          name: 'raise',
-          when: [
+          [send('pay', 'bidder', 'escrow', BOX), USDC_DEPOSIT, bidCall()],
+        ),
+        raising(
+          'raise',
+          [
             ['bid', '>', 0n],
             ['amount', '>', 'bid'],
           ],
-          group: [
-            send('axfer', 'bidder', 'escrow', difference('amount', 'bid'), 'usdcId'),
-            trade('bidder', B, [], { boxes: ['bidder'] }),
-          ],
-          needs: BIDDER_NEEDS,
-          effect: BID_EFFECT,
-        },
+          [USDC_DEPOSIT, bidCall()],
+        ),
         {
           name: 'lower',
           when: [
             ['amount', '>', 0n],
             ['amount', '<', 'bid'],
           ],
-          group: [
-            trade('bidder', B, [axfer('usdcId', 'bidder', difference('bid', 'amount'))], {
-              boxes: ['bidder'],
-            }),
-          ],
+          group: [bidCall([USDC_REFUND])],
           needs: {},
           effect: BID_EFFECT,
         },
@@ -205,14 +205,7 @@ export const V1 = {
             ['amount', '=', 0n],
             ['bid', '>', 0n],
           ],
-          group: [
-            trade(
-              'bidder',
-              B,
-              [axfer('usdcId', 'bidder', difference('bid', 'amount')), algos('bidder', BOX)],
-              { boxes: ['bidder'] },
-            ),
-          ],
+          group: [bidCall([USDC_REFUND, algos('bidder', BOX)])],
           needs: {},
           effect: { bids: [{ bidder: 'bidder', becomes: 0n }] },
         },
@@ -230,14 +223,14 @@ export const V1 = {
             trade('buyer', BN, BUY_NOW_PAYOUTS, BUY_NOW_REFS),
           ],
           needs: { assets: ['nftId'] },
-          effect: BUY_NOW_EFFECT,
+          effect: SALE_EFFECT,
         },
         {
           name: 'covered',
           when: [['bid', '>=', 'amount']],
           group: [trade('buyer', BN, BUY_NOW_PAYOUTS, BUY_NOW_REFS)],
           needs: { assets: ['nftId'] },
-          effect: BUY_NOW_EFFECT,
+          effect: SALE_EFFECT,
         },
       ],
     },
@@ -252,7 +245,7 @@ export const V1 = {
             trade('seller', SN, [axfer('nftId', 'buyer', ONE), ...SELL_NOW_SETTLE], SELL_NOW_REFS),
           ],
           needs: { assets: ['usdcId'] },
-          effect: SELL_NOW_EFFECT,
+          effect: SALE_EFFECT,
         },
         {
           name: 'from-wallet',
@@ -262,7 +255,7 @@ export const V1 = {
             trade('seller', SN, SELL_NOW_SETTLE, SELL_NOW_REFS),
           ],
           needs: { assets: ['usdcId'] },
-          effect: SELL_NOW_EFFECT,
+          effect: SALE_EFFECT,
         },
       ],
     },
