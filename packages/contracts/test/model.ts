@@ -3,6 +3,10 @@
  * min balance, USDC, NFT and local B; the escrow's; global A, O, B; the bid boxes), the random
  * operations users attempt, and for each one the group the builders make, whether the manager must
  * accept it, and the state it must leave. Pure: the test sends the groups and compares the chain.
+ *
+ * Whether a group must be accepted restates teal/manager.teal's checks here; what an accepted
+ * operation moves and sets (deposits, payouts, A, O, bids) comes from its description in
+ * src/market/v1.ts, on the true state's terms. The chain running the TEAL checks both.
  */
 import algosdk from 'algosdk'
 import fc from 'fast-check'
@@ -10,6 +14,8 @@ import {
   APP_OPT_IN_COST,
   ASSET_MIN_BALANCE,
   BID_BOX_MIN_BALANCE,
+  amountOf,
+  buildAppClearState,
   buildAppCloseOut,
   buildAppOptIn,
   buildAssetOptIn,
@@ -19,13 +25,21 @@ import {
   buildChangeAsk,
   buildListAsk,
   buildSellNow,
+  chooseVariant,
+  escrowAddress,
   group,
+  payoutsOn,
   tradeArgs,
   wallet,
   withFee,
+  type BuiltGroup,
   type ChainParams,
   type Market,
+  type Role,
+  type Terms,
+  type Transfer,
   type UnsignedGroup,
+  type VariantSpec,
 } from '../src/index.js'
 
 /** One account as the chain shows it. `localBid` is undefined when not opted in to the app. */
@@ -242,22 +256,54 @@ function setBid(d: Draft, u: number, bid: bigint): void {
   if (bid > 0n) d.boxes.set(u, bid)
   else d.boxes.delete(u)
   if (user.localBid !== undefined) user.localBid = bid
-  const moved =
-    !had && bid > 0n ? BID_BOX_MIN_BALANCE : had && bid === 0n ? -BID_BOX_MIN_BALANCE : 0n
-  d.bidCount += !had && bid > 0n ? 1n : had && bid === 0n ? -1n : 0n
-  user.algos -= moved
-  d.escrow.algos += moved
-  d.escrow.minBalance += moved
+  // The box's min balance is the escrow's: the first bid's payment and the payouts move the Algos.
+  const created = !had && bid > 0n
+  const deleted = had && bid === 0n
+  d.bidCount += created ? 1n : deleted ? -1n : 0n
+  d.escrow.minBalance += created ? BID_BOX_MIN_BALANCE : deleted ? -BID_BOX_MIN_BALANCE : 0n
 }
 
-function moveUsdc(from: Draft['escrow'], to: Draft['escrow'], amount: bigint): void {
-  from.usdc -= amount
-  to.usdc += amount
-}
-
+/** A plain NFT transfer between wallets (outside the app, so outside the description). */
 function moveNft(from: Draft['escrow'], to: Draft['escrow']): void {
   from.nft -= 1n
   to.nft += 1n
+}
+
+/**
+ * What an accepted operation does, from its description: each deposit and payout moves its
+ * amount, then A, O and the bids of record take their new values. `terms` are the true ones (the
+ * bid of record on chain, not the one the signer claimed).
+ */
+function applyDescribed(
+  d: Draft,
+  ctx: Context,
+  built: BuiltGroup,
+  terms: Terms,
+  variant: VariantSpec = built.variant,
+): void {
+  const escrow = escrowAddress(ctx.market.appId)
+  const index = (role: Role): number => {
+    const i = ctx.addresses.indexOf(built.roles[role]!)
+    if (i < 0) throw new Error(`the ${role} is no user of the model`)
+    return i
+  }
+  const at = (role: Role) => (built.roles[role] === escrow ? d.escrow : d.users[index(role)])
+  const move = (t: Transfer, from: Role): void => {
+    const amount = amountOf(t.amount, terms)!
+    const field = t.type === 'pay' ? 'algos' : t.asset === 'nftId' ? 'nft' : 'usdc'
+    at(from)[field] -= amount
+    at(t.receiver)[field] += amount
+  }
+  for (const t of variant.group) {
+    if (t.type === 'appl') for (const p of payoutsOn(t.payouts, terms)) move(p, 'escrow')
+    else move(t, t.sender)
+  }
+  const { ask, owner, bids } = variant.effect
+  if (ask !== undefined) d.ask = typeof ask === 'bigint' ? ask : terms[ask]!
+  if (owner !== undefined) d.owner = owner === null ? null : index(owner)
+  for (const b of bids ?? []) {
+    setBid(d, index(b.bidder), typeof b.becomes === 'bigint' ? b.becomes : terms[b.becomes]!)
+  }
 }
 
 /**
@@ -285,28 +331,20 @@ export function plan(m: Model, action: Action, ctx: Context): Planned {
           ? buildListAsk({ seller: address, market, price: action.price, params })
           : listAtZero(address, ctx)
       const ok = m.owner === null && me.nft === 1n && action.price > 0n
-      if (ok) {
-        moveNft(me, d.escrow)
-        d.owner = u
-        d.ask = action.price
-      }
+      if (ok) applyDescribed(d, ctx, g as BuiltGroup, { amount: action.price })
       const why = ok ? 'lists from the wallet' : 'price 0, or does not hold the NFT'
       return done(g, ok, why, me.nft === 1n)
     }
     case 'changePrice': {
       const g = buildChangeAsk({ seller: address, market, price: action.price, params })
       const ok = m.owner === u
-      if (ok) d.ask = action.price
+      if (ok) applyDescribed(d, ctx, g, { amount: action.price })
       return done(g, ok, ok ? 'owner changes the ask' : 'not the owner O')
     }
     case 'cancelAsk': {
       const g = buildCancelAsk({ seller: address, market, params })
       const ok = m.owner === u
-      if (ok) {
-        moveNft(d.escrow, me)
-        d.owner = null
-        d.ask = 0n
-      }
+      if (ok) applyDescribed(d, ctx, g, { amount: 0n })
       return done(g, ok, ok ? 'owner cancels the ask' : 'not the owner O')
     }
     case 'bid': {
@@ -325,8 +363,8 @@ export function plan(m: Model, action: Action, ctx: Context): Planned {
       const shapeOk = n < claimed ? n < current : claimed === current && me.usdc >= n - current
       const ok = may && shapeOk
       if (ok) {
-        moveUsdc(me, d.escrow, n - current)
-        setBid(d, u, n)
+        const terms = { amount: n, bid: current }
+        applyDescribed(d, ctx, g, terms, chooseVariant('BID', terms))
       }
       return done(g, ok, ok ? `bid ${current} -> ${n}` : `bid refused (claimed ${claimed})`)
     }
@@ -356,12 +394,8 @@ export function plan(m: Model, action: Action, ctx: Context): Planned {
       const ok =
         ask > 0n && price === ask && m.owner !== u && me.nftOptIn && paysOk && named === owner
       if (ok) {
-        moveUsdc(me, d.escrow, ask - bid)
-        moveUsdc(d.escrow, d.users[owner], ask)
-        moveNft(d.escrow, me)
-        if (bid > 0n) setBid(d, u, 0n)
-        d.owner = null
-        d.ask = 0n
+        const terms = { amount: ask, bid }
+        applyDescribed(d, ctx, g, terms, chooseVariant('BUY_NOW', terms))
       }
       return done(g, ok, ok ? `buys at ${ask} with bid ${bid}` : `buy now refused at ${price}`)
     }
@@ -382,13 +416,7 @@ export function plan(m: Model, action: Action, ctx: Context): Planned {
       const buyer = d.users[v]
       const sourceOk = m.owner === u ? fromEscrow : !fromEscrow && m.owner === null && me.nft === 1n
       const ok = v !== u && bid > 0n && claimed === bid && buyer.nftOptIn && sourceOk
-      if (ok) {
-        moveNft(fromEscrow ? d.escrow : me, buyer)
-        moveUsdc(d.escrow, me, bid)
-        setBid(d, v, 0n)
-        d.owner = null
-        d.ask = 0n
-      }
+      if (ok) applyDescribed(d, ctx, g, { amount: bid, bid })
       const transferOk = fromEscrow || (me.nft === 1n && buyer.nftOptIn)
       return done(g, ok, ok ? `sells to ${v} for ${bid}` : `sell now to ${v} refused`, transferOk)
     }
@@ -422,12 +450,7 @@ export function plan(m: Model, action: Action, ctx: Context): Planned {
       )
     }
     case 'clearState': {
-      const txn = algosdk.makeApplicationClearStateTxnFromObject({
-        sender: address,
-        appIndex: market.appId,
-        suggestedParams: withFee(params, 1),
-      })
-      const g = group([txn], [wallet(address)])
+      const g = buildAppClearState({ account: address, appId: market.appId, params })
       const ok = me.localBid !== undefined
       if (ok) {
         me.localBid = undefined

@@ -5,10 +5,16 @@
  */
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildBid, buildBuyNow, buildListAsk, type Market } from '@unica/contracts'
+import {
+  buildBid,
+  buildBuyNow,
+  buildListAsk,
+  BID_BOX_MIN_BALANCE,
+  readConfirmedCall,
+  type Market,
+} from '@unica/contracts'
 import { Harness, type Account } from '../../test/worker/chain.js'
 import { readRound, type AppCallEvent, type TransferEvent } from './block.js'
-import { bidChanges, classify } from './classify.js'
 
 let h: Harness
 let staff: Account
@@ -44,7 +50,7 @@ describe('readRound', () => {
     expect(blocktxids).toEqual(list.txns.map((t) => t.txID()))
     expect(top).toEqual([list.txns[1].txID()])
     const [ask] = calls(listed.events)
-    expect(classify(ask)).toEqual({ opType: 'ASK', value: 50n })
+    expect(readConfirmedCall(ask)).toMatchObject({ opType: 'ASK', value: 50n })
     expect(ask.globalDelta.get('A')).toBe(50n)
     expect(algosdk.encodeAddress(ask.globalDelta.get('O') as Uint8Array)).toBe(staff.address)
     expect(listed.timestamp).toBeGreaterThan(0n)
@@ -60,9 +66,9 @@ describe('readRound', () => {
     })
     const bidRound = await h.send(bid, bidder)
     const [bidCall] = calls((await readRound(h.algod, bidRound)).events)
-    const c = classify(bidCall)!
-    expect(c).toEqual({ opType: 'BID', value: 20n })
-    expect(bidChanges(bidCall, c)).toEqual(new Map([[bidder.address, 20n]]))
+    const c = readConfirmedCall(bidCall)!
+    expect(c).toMatchObject({ opType: 'BID', value: 20n })
+    expect(c.bids).toEqual(new Map([[bidder.address, 20n]]))
 
     const buy = buildBuyNow({
       buyer: bidder.address,
@@ -75,7 +81,17 @@ describe('readRound', () => {
     const buyRound = await h.send(buy, bidder)
     const bought = await readRound(h.algod, buyRound)
     const [buyCall] = calls(bought.events)
-    expect(classify(buyCall)).toEqual({ opType: 'BUY_NOW', value: 50n })
+    const purchase = readConfirmedCall(buyCall)
+    expect(purchase).toMatchObject({ opType: 'BUY_NOW', value: 50n })
+    // The payouts tell the variant and who was paid: the bid covered part, O got the ask.
+    expect(purchase?.variant?.name).toBe('top-up')
+    expect(purchase?.roles).toMatchObject({ buyer: bidder.address, owner: staff.address })
+    expect(purchase?.bids).toEqual(new Map([[bidder.address, 0n]]))
+    expect(buyCall.inner.map((i) => [i.type, i.assetId, i.receiver, i.amount])).toEqual([
+      ['axfer', market.nftId, bidder.address, 1n],
+      ['axfer', market.usdcId, staff.address, 50n],
+      ['pay', undefined, bidder.address, BID_BOX_MIN_BALANCE],
+    ])
     expect(buyCall.globalDelta.get('A')).toBe(0n)
     const nftMoves = bought.events.filter(
       (e): e is TransferEvent => e.kind === 'transfer' && e.assetId === market.nftId,

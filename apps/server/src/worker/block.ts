@@ -5,19 +5,14 @@
  * BlockHeader.DecodeSignedTxn puts them back).
  */
 import algosdk from 'algosdk'
+import type { ConfirmedCall, InnerTransfer } from '@unica/contracts'
 
-export interface AppCallEvent {
+/** A call as @unica/contracts reads it (sender, app, onComplete, args, accounts, assets, inner). */
+export interface AppCallEvent extends ConfirmedCall {
   readonly kind: 'call'
   /** The top-level transaction id; an inner call adds "/inner/<path>" to its root's id. */
   readonly txId: string
   readonly groupId: string | null
-  readonly sender: string
-  /** The called app; for a creation, the created app's id. */
-  readonly appId: bigint
-  readonly created: boolean
-  readonly onComplete: algosdk.OnApplicationComplete
-  readonly args: readonly Uint8Array[]
-  readonly accounts: readonly string[]
   readonly approvalProgram: Uint8Array
   readonly clearProgram: Uint8Array
   /** Global state changes: key -> new value (null = deleted). */
@@ -65,6 +60,20 @@ function restore(stib: algosdk.SignedTxnInBlock, header: algosdk.BlockHeader): a
   return algosdk.Transaction.fromEncodingData(data)
 }
 
+/** A payment or asset transfer as a payout; nothing for other types. */
+function transferOf(txn: algosdk.Transaction): InnerTransfer[] {
+  if (txn.type === algosdk.TransactionType.pay && txn.payment !== undefined) {
+    return [{ type: 'pay', receiver: txn.payment.receiver.toString(), amount: txn.payment.amount }]
+  }
+  if (txn.type === algosdk.TransactionType.axfer && txn.assetTransfer !== undefined) {
+    const x = txn.assetTransfer
+    return [
+      { type: 'axfer', receiver: x.receiver.toString(), assetId: x.assetIndex, amount: x.amount },
+    ]
+  }
+  return []
+}
+
 function visit(
   txn: algosdk.Transaction,
   ad: algosdk.ApplyData,
@@ -85,6 +94,8 @@ function visit(
       onComplete: app.onComplete,
       args: app.appArgs,
       accounts: app.accounts.map((a) => a.toString()),
+      assets: app.foreignAssets,
+      inner: (ad.evalDelta?.innerTxns ?? []).flatMap((i) => transferOf(i.signedTxn.txn)),
       approvalProgram: app.approvalProgram,
       clearProgram: app.clearProgram,
       globalDelta: decodeDelta(ad.evalDelta),

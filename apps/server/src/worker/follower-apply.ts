@@ -11,7 +11,7 @@
  * - where the NFT is: every transfer of it (top-level or inner, including close-outs).
  */
 import algosdk from 'algosdk'
-import { clearProgram, escrowAddress, managerProgram } from '@unica/contracts'
+import { escrowAddress, readConfirmedCall, readDeployment } from '@unica/contracts'
 import type { Db } from '../db/connection.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
 import {
@@ -23,7 +23,6 @@ import {
 import { setBid } from '../db/repositories/bids.js'
 import { recordExecuted } from '../db/repositories/operations.js'
 import type { AppCallEvent, RoundEvents } from './block.js'
-import { bidChanges, classify } from './classify.js'
 
 /** An asset as this round leaves it. */
 interface Working {
@@ -70,7 +69,7 @@ async function loadAssets(s: Db, round: RoundEvents): Promise<Working[]> {
     } else {
       // Only a creation of our manager names an NFT of ours; anyone may create an app whose
       // args[1] is any 8 bytes, and an id beyond bigint range can be no asset we registered.
-      const nftId = deployedNftId(e)
+      const nftId = readDeployment(e)?.nftId ?? null
       if (nftId !== null && nftId <= PG_BIGINT_MAX) assetIds.add(nftId.toString())
     }
   }
@@ -79,20 +78,11 @@ async function loadAssets(s: Db, round: RoundEvents): Promise<Working[]> {
   return rows.map(toWorking)
 }
 
-/** The NFT a creation of exactly our manager and clear programs is for; null for any other call. */
-function deployedNftId(call: AppCallEvent): bigint | null {
-  if (!call.created || call.appId === 0n || call.args.length !== 2) return null
-  if (call.args[1].length !== 8) return null
-  if (!same(call.approvalProgram, managerProgram().bytes)) return null
-  if (!same(call.clearProgram, clearProgram().bytes)) return null
-  return algosdk.decodeUint64(call.args[1], 'bigint')
-}
-
 /** A creation of exactly our manager for one of our NFTs that has no app yet. */
 function deployedFor(call: AppCallEvent, byAsset: Map<bigint, Working>): Working | null {
-  const nftId = deployedNftId(call)
-  if (nftId === null) return null
-  const asset = byAsset.get(nftId)
+  const deployment = readDeployment(call)
+  if (deployment === null) return null
+  const asset = byAsset.get(deployment.nftId)
   return asset !== undefined && asset.appId === null ? asset : null
 }
 
@@ -175,11 +165,11 @@ export async function applyRound(s: Db, round: RoundEvents): Promise<void> {
     }
     const asset = byApp.get(e.appId)
     if (asset === undefined) continue
-    const c = classify(e)
+    const c = readConfirmedCall(e)
     if (c === null) continue
     touched.add(asset)
     applyDelta(asset, e)
-    for (const [bidder, amount] of bidChanges(e, c)) {
+    for (const [bidder, amount] of c.bids) {
       await setBid(s, e.appId, bidder, amount, round.round)
       asset.bidsChanged = true
     }

@@ -11,6 +11,7 @@
  * ever reported failed.
  */
 import algosdk from 'algosdk'
+import { splitTxGroup } from '@unica/txgroup'
 import type { Database } from '../db/index.js'
 import { readCursor } from '../db/repositories/chain-cursor.js'
 import {
@@ -23,8 +24,6 @@ import {
 import { algodFailure, isTransient } from './algod-errors.js'
 import { CURSOR_NAME } from './follower.js'
 import { PollLoop } from './poll-loop.js'
-import { splitMsgpack } from './msgpack-split.js'
-import { MAX_GROUP_SIZE } from './signed-group.js'
 
 export interface SenderOptions {
   /** Rows claimed per step. */
@@ -86,7 +85,7 @@ export class Sender {
     const bytes = new Uint8Array(row.signedGroup)
     let call: algosdk.Transaction
     try {
-      const parts = splitMsgpack(bytes, MAX_GROUP_SIZE)
+      const parts = splitTxGroup(bytes)
       call = algosdk.decodeSignedTransaction(parts[parts.length - 1]).txn
     } catch {
       // send_tx stored only groups it decoded; anything else was written around it.

@@ -4,38 +4,21 @@
  * route then checks that the app is one of our managers.
  */
 import algosdk from 'algosdk'
-import { OPERATION_ARGS, type Operation } from '@unica/contracts'
-import { MsgpackSplitError, splitMsgpack } from './msgpack-split.js'
+import {
+  OPERATION_ARGS,
+  SignedGroupError as GroupError,
+  readSignedGroup,
+  type Operation,
+  type SignedReading,
+} from '@unica/contracts'
+import { TxGroupError, splitTxGroup } from '@unica/txgroup'
 
-/** go-algorand's MaxTxGroupSize. */
-export const MAX_GROUP_SIZE = 16
+export { GroupError }
+
 /** Far above any trade group (a few hundred bytes each); bounds what we store per request. */
 export const MAX_BLOB_BYTES = 16 * 1024
 
 export const OPERATIONS = Object.keys(OPERATION_ARGS) as Operation[]
-
-/** The group sizes each trade builder produces (packages/contracts/README.md, "Groups"). */
-const GROUP_SIZES: Record<Operation, readonly number[]> = {
-  ASK: [1, 2], // change or cancel; list (NFT deposit + call)
-  BID: [1, 2, 3], // lower or cancel; raise (USDC + call); first (box payment + USDC + call)
-  BUY_NOW: [1, 2], // bid covers the ask; USDC top-up + call
-  SELL_NOW: [1, 2], // NFT in escrow; NFT from wallet + call
-}
-
-/** Which transaction types may come before the app call in each trade. */
-const DEPOSIT_TYPES: readonly algosdk.TransactionType[] = [
-  algosdk.TransactionType.pay,
-  algosdk.TransactionType.axfer,
-]
-
-export class GroupError extends Error {
-  constructor(
-    readonly field: 'blob' | 'operation',
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 export interface ParsedGroup {
   readonly operation: Operation
@@ -52,6 +35,8 @@ export interface ParsedGroup {
   readonly firstValid: bigint
   readonly lastValid: bigint
   readonly genesisHash: string
+  /** The variant, terms and roles @unica/contracts read the group as. */
+  readonly reading: SignedReading
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -74,9 +59,9 @@ function decodeEach(bytes: Uint8Array): {
 } {
   let parts: Uint8Array[]
   try {
-    parts = splitMsgpack(bytes, MAX_GROUP_SIZE)
+    parts = splitTxGroup(bytes)
   } catch (e) {
-    const why = e instanceof MsgpackSplitError ? e.message : 'unreadable'
+    const why = e instanceof TxGroupError ? e.message : 'unreadable'
     throw new GroupError('blob', `Not a signed transaction group (${why}).`)
   }
   const stxns = parts.map((part, i) => {
@@ -103,7 +88,7 @@ function withoutGroup(t: algosdk.Transaction): algosdk.Transaction {
   return algosdk.Transaction.fromEncodingData(data)
 }
 
-/** The group's own consistency: ids, signatures, one network, one sender. */
+/** The group's own consistency: ids, signatures, one network (the reader checks the sender). */
 function checkGroup(stxns: algosdk.SignedTransaction[]): void {
   const txns = stxns.map((s) => s.txn)
   stxns.forEach((s, i) => {
@@ -123,9 +108,6 @@ function checkGroup(stxns: algosdk.SignedTransaction[]): void {
     if (!same(t.genesisHash, first.genesisHash)) {
       throw new GroupError('blob', `Transaction ${i} is for another network.`)
     }
-    if (t.sender.toString() !== first.sender.toString()) {
-      throw new GroupError('blob', 'Every transaction of a trade is sent by the same account.')
-    }
   }
 }
 
@@ -134,43 +116,19 @@ export function parseSignedGroup(blob: string, operation: Operation): ParsedGrou
   const { parts, stxns } = decodeEach(decodeBase64(blob))
   checkGroup(stxns)
   const txns = stxns.map((s) => s.txn)
+  const reading = readSignedGroup(txns, operation)
   const call = txns[txns.length - 1]
-  if (call.type !== algosdk.TransactionType.appl || call.applicationCall === undefined) {
-    throw new GroupError('blob', 'The last transaction must be the call to the NFT contract.')
-  }
-  const app = call.applicationCall
-  if (app.appIndex === 0n || app.onComplete !== algosdk.OnApplicationComplete.NoOpOC) {
-    throw new GroupError('blob', 'The app call must be a plain call to an existing contract.')
-  }
-  const name = app.appArgs[0] as Uint8Array | undefined
-  const declared = new TextEncoder().encode(OPERATION_ARGS[operation])
-  if (name === undefined || !same(name, declared)) {
-    throw new GroupError('operation', `The signed group is not a ${operation} operation.`)
-  }
-  if (app.appArgs.length !== 2 || app.appArgs[1].length !== 8) {
-    throw new GroupError('blob', 'The app call must carry the operation and its amount.')
-  }
-  if (!GROUP_SIZES[operation].includes(txns.length)) {
-    throw new GroupError(
-      'blob',
-      `A ${operation} group has ${GROUP_SIZES[operation].join(' or ')} transactions.`,
-    )
-  }
-  txns.slice(0, -1).forEach((t, i) => {
-    if (!DEPOSIT_TYPES.includes(t.type)) {
-      throw new GroupError('blob', `Transaction ${i} must be a payment or an asset transfer.`)
-    }
-  })
   return {
     operation,
     signed: parts,
-    appId: app.appIndex,
+    appId: reading.appId,
     sender: call.sender.toString(),
     txId: call.txID(),
     groupId: txns.length === 1 ? null : Buffer.from(call.group ?? []).toString('base64'),
-    value: algosdk.decodeUint64(app.appArgs[1], 'bigint'),
+    value: reading.terms.amount ?? 0n,
     firstValid: call.firstValid,
     lastValid: call.lastValid,
     genesisHash: Buffer.from(call.genesisHash ?? new Uint8Array()).toString('base64'),
+    reading,
   }
 }

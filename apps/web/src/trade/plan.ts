@@ -1,8 +1,9 @@
 /**
- * The button flow of docs/product.md §4 as data: the opt-ins the user still needs (application
- * first, then each asset), then the trade itself, each group built by @unica/contracts. The plan
- * also says what it really costs (fees, Algos locked or paid, USDC paid), so the modal shows the
- * true fees and checks the balances in base units before anything is signed.
+ * The button flow of docs/product.md §4 as data: the opt-ins the user still needs (application first,
+ * then each asset), then the trade itself, each group built by @unica/contracts. Which opt-ins a
+ * trade needs and the USDC it pays come from the operation's description there. The plan also
+ * says what it really costs (fees, Algos locked or paid, USDC paid), so the modal shows the true
+ * fees and checks the balances in base units before anything is signed.
  */
 import {
   APP_OPT_IN_COST,
@@ -16,6 +17,8 @@ import {
   buildListAsk,
   buildSellNow,
   groupCost,
+  paidBySigner,
+  type BuiltGroup,
   type ChainParams,
   type ManagerState,
   type Market,
@@ -49,18 +52,9 @@ export interface Plan {
   readonly needed: Funds
 }
 
-interface Needs {
-  readonly app?: boolean
-  readonly assets?: readonly bigint[]
-}
-
-function plan(
-  ctx: TradeContext,
-  needs: Needs,
-  trade: Step & { kind: 'trade' },
-  usdc: bigint,
-): Plan {
+function plan(ctx: TradeContext, operation: Operation, group: BuiltGroup): Plan {
   const { address, account, params } = ctx
+  const needs = group.variant.needs
   const steps: Step[] = []
   let minBalanceGrowth = 0n
   if (needs.app === true && !optedInApp(account, ctx.market.appId)) {
@@ -72,8 +66,9 @@ function plan(
     })
     minBalanceGrowth += APP_OPT_IN_COST
   }
-  for (const assetId of needs.assets ?? []) {
-    if (holds(account, assetId)) continue
+  for (const asset of needs.assets ?? []) {
+    const assetId = group.terms[asset]
+    if (assetId === undefined || holds(account, assetId)) continue
     steps.push({
       kind: 'asset-opt-in',
       assetId,
@@ -81,7 +76,7 @@ function plan(
     })
     minBalanceGrowth += ASSET_MIN_BALANCE
   }
-  steps.push(trade)
+  steps.push({ kind: 'trade', operation, group })
   let fees = 0n
   let deposits = 0n
   for (const s of steps) {
@@ -89,6 +84,7 @@ function plan(
     fees += c.fees
     deposits += c.deposits
   }
+  const usdc = paidBySigner(group, 'usdcId')
   return { steps, fees, needed: { algos: fees + deposits + minBalanceGrowth, usdc } }
 }
 
@@ -112,9 +108,7 @@ export function planBid(ctx: TradeContext, newBid: bigint): Plan {
     currentBid: ctx.myBid,
     newBid,
   })
-  const usdc = newBid > ctx.myBid ? newBid - ctx.myBid : 0n
-  const needs = newBid > ctx.myBid ? { app: true, assets: [ctx.market.nftId] } : {}
-  return plan(ctx, needs, { kind: 'trade', operation: 'BID', group }, usdc)
+  return plan(ctx, 'BID', group)
 }
 
 /** Buy now at the ask; the buyer's bid counts towards it. The buyer must accept the NFT. */
@@ -129,26 +123,19 @@ export function planBuyNow(ctx: TradeContext): Plan {
     owner,
     currentBid: ctx.myBid,
   })
-  const usdc = ctx.state.ask > ctx.myBid ? ctx.state.ask - ctx.myBid : 0n
-  return plan(
-    ctx,
-    { assets: [ctx.market.nftId] },
-    { kind: 'trade', operation: 'BUY_NOW', group },
-    usdc,
-  )
+  return plan(ctx, 'BUY_NOW', group)
 }
 
 /** Set or change the price: list from the wallet, or change the ask of the NFT in escrow. */
 export function planAsk(ctx: TradeContext, price: bigint): Plan {
   const input = { market: ctx.market, params: ctx.params, seller: ctx.address, price }
   const group = ctx.state.owner === ctx.address ? buildChangeAsk(input) : buildListAsk(input)
-  // A seller must be able to receive USDC when the NFT sells.
-  return plan(ctx, { assets: [ctx.market.usdcId] }, { kind: 'trade', operation: 'ASK', group }, 0n)
+  return plan(ctx, 'ASK', group)
 }
 
 export function planCancelAsk(ctx: TradeContext): Plan {
   const group = buildCancelAsk({ market: ctx.market, params: ctx.params, seller: ctx.address })
-  return plan(ctx, {}, { kind: 'trade', operation: 'ASK', group }, 0n)
+  return plan(ctx, 'ASK', group)
 }
 
 /** Sell now to a bidder, at their bid of record. */
@@ -161,10 +148,5 @@ export function planSellNow(ctx: TradeContext, buyer: string, bid: bigint): Plan
     bid,
     fromEscrow: ctx.state.owner === ctx.address,
   })
-  return plan(
-    ctx,
-    { assets: [ctx.market.usdcId] },
-    { kind: 'trade', operation: 'SELL_NOW', group },
-    0n,
-  )
+  return plan(ctx, 'SELL_NOW', group)
 }

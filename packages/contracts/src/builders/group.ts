@@ -5,6 +5,7 @@
  * escrow and the proxy never pay a fee themselves.
  */
 import algosdk from 'algosdk'
+import { proxyProgram } from '../programs/index.js'
 
 export type Signer =
   | { readonly kind: 'wallet'; readonly address: string }
@@ -34,6 +35,11 @@ export function escrowAddress(appId: bigint): string {
 /** Suggested params with a flat fee of `multiple` minimum fees. */
 export function withFee(params: ChainParams, multiple: number): ChainParams {
   return { ...params, flatFee: true, fee: BigInt(params.minFee) * BigInt(multiple) }
+}
+
+/** The proxy address of a proxy id. */
+export function proxyAddress(proxyId: number): string {
+  return new algosdk.LogicSigAccount(proxyProgram(proxyId).bytes).address().toString()
 }
 
 export const wallet = (address: string): Signer => ({ kind: 'wallet', address })

@@ -1,6 +1,6 @@
-/** Opt-ins the flows queue first (docs/product.md §4, "Button flow"), and the app close-out. */
-import algosdk from 'algosdk'
-import { group, wallet, withFee, type ChainParams, type UnsignedGroup } from './group.js'
+/** Opt-ins the flows queue first (docs/product.md §4, "Button flow"), the app close-out and clear. */
+import { buildVariant, type BuiltGroup } from '../market/build.js'
+import type { ChainParams } from './group.js'
 
 export interface AppOptInInput {
   readonly account: string
@@ -8,26 +8,26 @@ export interface AppOptInInput {
   readonly params: ChainParams
 }
 
+const app = (input: AppOptInInput) => ({
+  roles: { user: input.account },
+  terms: {},
+  appId: input.appId,
+  params: input.params,
+})
+
 /** [0] appl OptIn: local B becomes the account's bid of record (0 if none). */
-export function buildAppOptIn(input: AppOptInInput): UnsignedGroup {
-  const txn = algosdk.makeApplicationOptInTxnFromObject({
-    sender: input.account,
-    appIndex: input.appId,
-    boxes: [{ appIndex: 0, name: algosdk.decodeAddress(input.account).publicKey }],
-    suggestedParams: withFee(input.params, 1),
-  })
-  return group([txn], [wallet(input.account)])
+export function buildAppOptIn(input: AppOptInInput): BuiltGroup {
+  return buildVariant('APP_OPT_IN', 'opt-in', app(input))
 }
 
 /** [0] appl CloseOut: only without an open bid. */
-export function buildAppCloseOut(input: AppOptInInput): UnsignedGroup {
-  const txn = algosdk.makeApplicationCloseOutTxnFromObject({
-    sender: input.account,
-    appIndex: input.appId,
-    boxes: [{ appIndex: 0, name: algosdk.decodeAddress(input.account).publicKey }],
-    suggestedParams: withFee(input.params, 1),
-  })
-  return group([txn], [wallet(input.account)])
+export function buildAppCloseOut(input: AppOptInInput): BuiltGroup {
+  return buildVariant('CLOSE_OUT', 'close-out', app(input))
+}
+
+/** [0] appl ClearState: local state goes whatever happens; the bid's box stays. */
+export function buildAppClearState(input: AppOptInInput): BuiltGroup {
+  return buildVariant('CLEAR_STATE', 'clear', app(input))
 }
 
 export interface AssetOptInInput {
@@ -37,13 +37,10 @@ export interface AssetOptInInput {
 }
 
 /** [0] axfer 0 of the asset to oneself. */
-export function buildAssetOptIn(input: AssetOptInInput): UnsignedGroup {
-  const txn = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({
-    sender: input.account,
-    receiver: input.account,
-    assetIndex: input.assetId,
-    amount: 0n,
-    suggestedParams: withFee(input.params, 1),
+export function buildAssetOptIn(input: AssetOptInInput): BuiltGroup {
+  return buildVariant('ASSET_OPT_IN', 'asset-opt-in', {
+    roles: { user: input.account },
+    terms: { assetId: input.assetId },
+    params: input.params,
   })
-  return group([txn], [wallet(input.account)])
 }

@@ -1,13 +1,12 @@
 /**
- * Staff flows: create the NFT, deploy its manager through a proxy, configure the escrow.
+ * Staff flows: create the NFT, deploy its manager through a proxy, configure the escrow (the last
+ * two from the description in ../market/v1.ts).
  */
 import algosdk from 'algosdk'
-import { CONFIGURE_ARG, arg } from '../args.js'
+import { buildVariant, type BuiltGroup } from '../market/build.js'
 import { arc69Note, nftMetadataHash, type NftDescription } from '../nft.js'
-import { clearProgram, managerProgram, proxyProgram } from '../programs/index.js'
-import { ESCROW_FUNDING, MANAGER_SCHEMA, PROXY_FUNDING } from '../protocol.js'
+import { proxyProgram } from '../programs/index.js'
 import {
-  escrowAddress,
   group,
   wallet,
   withFee,
@@ -52,33 +51,13 @@ export interface DeployInput {
  * [0] pay creator -> proxy, PROXY_FUNDING, fee 2x (it pays the proxy's fee too)
  * [1] appl create from the proxy (signed by the proxy logic sig), fee 0, args [USDC id, NFT id]
  */
-export function buildDeploy(input: DeployInput): UnsignedGroup {
-  const proxy = new algosdk.LogicSigAccount(proxyProgram(input.proxyId).bytes).address().toString()
-  const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-    sender: input.creator,
-    receiver: proxy,
-    amount: PROXY_FUNDING,
-    suggestedParams: withFee(input.params, 2),
+export function buildDeploy(input: DeployInput): BuiltGroup {
+  return buildVariant('DEPLOY', 'deploy', {
+    roles: { creator: input.creator },
+    terms: { usdcId: input.usdcId, nftId: input.nftId },
+    proxyId: input.proxyId,
+    params: input.params,
   })
-  const create = algosdk.makeApplicationCreateTxnFromObject({
-    sender: proxy,
-    onComplete: algosdk.OnApplicationComplete.NoOpOC,
-    approvalProgram: managerProgram().bytes,
-    clearProgram: clearProgram().bytes,
-    numGlobalInts: MANAGER_SCHEMA.globalInts,
-    numGlobalByteSlices: MANAGER_SCHEMA.globalBytes,
-    numLocalInts: MANAGER_SCHEMA.localInts,
-    numLocalByteSlices: MANAGER_SCHEMA.localBytes,
-    appArgs: [algosdk.encodeUint64(input.usdcId), algosdk.encodeUint64(input.nftId)],
-    foreignAssets: [input.usdcId, input.nftId],
-    suggestedParams: withFee(input.params, 0),
-  })
-  return group([pay, create], [wallet(input.creator), { kind: 'proxy', proxyId: input.proxyId }])
-}
-
-/** The proxy address of a proxy id. */
-export function proxyAddress(proxyId: number): string {
-  return new algosdk.LogicSigAccount(proxyProgram(proxyId).bytes).address().toString()
 }
 
 /** Signs a transaction the builders marked `{kind: 'proxy'}`. */
@@ -96,19 +75,11 @@ export interface ConfigureInput extends Market {
  * [0] pay creator -> escrow, ESCROW_FUNDING, fee 1x
  * [1] appl C, fee 3x (itself and the escrow's two opt-ins)
  */
-export function buildConfigure(input: ConfigureInput): UnsignedGroup {
-  const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-    sender: input.creator,
-    receiver: escrowAddress(input.appId),
-    amount: ESCROW_FUNDING,
-    suggestedParams: withFee(input.params, 1),
+export function buildConfigure(input: ConfigureInput): BuiltGroup {
+  return buildVariant('CONFIGURE', 'configure', {
+    roles: { creator: input.creator },
+    terms: { nftId: input.nftId, usdcId: input.usdcId },
+    appId: input.appId,
+    params: input.params,
   })
-  const call = algosdk.makeApplicationNoOpTxnFromObject({
-    sender: input.creator,
-    appIndex: input.appId,
-    appArgs: [arg(CONFIGURE_ARG)],
-    foreignAssets: [input.nftId, input.usdcId],
-    suggestedParams: withFee(input.params, 3),
-  })
-  return group([pay, call], [wallet(input.creator), wallet(input.creator)])
 }

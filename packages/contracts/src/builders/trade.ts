@@ -1,63 +1,21 @@
 /**
- * Trading groups (docs/product.md §4). Each app call is last in its group and names the amount its
- * signer agreed to; deposits come before it, payouts are the app's inner transactions. See the
- * README for every group index by index.
+ * Trading groups (docs/product.md §4), built from the v1 description (../market/v1.ts): each app call
+ * is last in its group and names the amount its signer agreed to; deposits come before it, payouts
+ * are the app's inner transactions. See the README for every group index by index.
  */
-import algosdk from 'algosdk'
-import { tradeArgs } from '../args.js'
-import { BID_BOX_MIN_BALANCE } from '../protocol.js'
-import {
-  bidBox,
-  escrowAddress,
-  group,
-  requireNonNegative,
-  requirePositive,
-  wallet,
-  withFee,
-  type ChainParams,
-  type Market,
-  type UnsignedGroup,
-} from './group.js'
+import { buildVariant, chooseVariant, type BuiltGroup } from '../market/build.js'
+import { requireNonNegative, requirePositive, type ChainParams, type Market } from './group.js'
 
 interface TradeInput {
   readonly market: Market
   readonly params: ChainParams
 }
 
-function call(
-  sender: string,
-  input: TradeInput,
-  args: Uint8Array[],
-  fees: number,
-  extra: { accounts?: string[]; boxes?: algosdk.BoxReference[] } = {},
-): algosdk.Transaction {
-  const { market } = input
-  return algosdk.makeApplicationNoOpTxnFromObject({
-    sender,
-    appIndex: market.appId,
-    appArgs: args,
-    foreignAssets: [market.nftId, market.usdcId],
-    accounts: extra.accounts,
-    boxes: extra.boxes,
-    suggestedParams: withFee(input.params, fees),
-  })
-}
-
-function deposit(
-  sender: string,
-  input: TradeInput,
-  assetIndex: bigint,
-  amount: bigint,
-  receiver = escrowAddress(input.market.appId),
-): algosdk.Transaction {
-  return algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({
-    sender,
-    receiver,
-    assetIndex,
-    amount,
-    suggestedParams: withFee(input.params, 1),
-  })
-}
+const on = (input: TradeInput) => ({
+  appId: input.market.appId,
+  params: input.params,
+  terms: { nftId: input.market.nftId, usdcId: input.market.usdcId },
+})
 
 export interface AskInput extends TradeInput {
   readonly seller: string
@@ -65,27 +23,35 @@ export interface AskInput extends TradeInput {
 }
 
 /** First listing: [0] axfer NFT seller -> escrow, [1] appl S price. */
-export function buildListAsk(input: AskInput): UnsignedGroup {
+export function buildListAsk(input: AskInput): BuiltGroup {
   requirePositive('price', input.price)
-  const txns = [
-    deposit(input.seller, input, input.market.nftId, 1n),
-    call(input.seller, input, tradeArgs('ASK', input.price), 1),
-  ]
-  return group(txns, [wallet(input.seller), wallet(input.seller)])
+  const base = on(input)
+  return buildVariant('ASK', 'list', {
+    ...base,
+    roles: { seller: input.seller },
+    terms: { ...base.terms, amount: input.price },
+  })
 }
 
 /** The owner of the NFT in escrow changes the ask: [0] appl S price. */
-export function buildChangeAsk(input: AskInput): UnsignedGroup {
+export function buildChangeAsk(input: AskInput): BuiltGroup {
   requirePositive('price', input.price)
-  return group(
-    [call(input.seller, input, tradeArgs('ASK', input.price), 1)],
-    [wallet(input.seller)],
-  )
+  const base = on(input)
+  return buildVariant('ASK', 'change', {
+    ...base,
+    roles: { owner: input.seller },
+    terms: { ...base.terms, amount: input.price },
+  })
 }
 
 /** The owner cancels the ask: [0] appl S 0, fee 2x (the NFT's return). */
-export function buildCancelAsk(input: Omit<AskInput, 'price'>): UnsignedGroup {
-  return group([call(input.seller, input, tradeArgs('ASK', 0n), 2)], [wallet(input.seller)])
+export function buildCancelAsk(input: Omit<AskInput, 'price'>): BuiltGroup {
+  const base = on(input)
+  return buildVariant('ASK', 'cancel', {
+    ...base,
+    roles: { owner: input.seller },
+    terms: { ...base.terms, amount: 0n },
+  })
 }
 
 export interface BidInput extends TradeInput {
@@ -102,34 +68,18 @@ export interface BidInput extends TradeInput {
  * Lower:      [0] appl B bid, fee 2x (the refund)
  * Cancel:     [0] appl B 0, fee 3x (the refund and the box's min balance back)
  */
-export function buildBid(input: BidInput): UnsignedGroup {
-  const { bidder, currentBid, newBid } = input
+export function buildBid(input: BidInput): BuiltGroup {
+  const { currentBid, newBid } = input
   requireNonNegative('current bid', currentBid)
   requireNonNegative('new bid', newBid)
   if (newBid === currentBid) throw new RangeError('the new bid must differ from the current bid')
-  const args = tradeArgs('BID', newBid)
-  const boxes = [bidBox(bidder)]
-  if (newBid < currentBid) {
-    const fees = newBid === 0n ? 3 : 2
-    return group([call(bidder, input, args, fees, { boxes })], [wallet(bidder)])
-  }
-  const txns: algosdk.Transaction[] = []
-  if (currentBid === 0n) {
-    txns.push(
-      algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-        sender: bidder,
-        receiver: escrowAddress(input.market.appId),
-        amount: BID_BOX_MIN_BALANCE,
-        suggestedParams: withFee(input.params, 1),
-      }),
-    )
-  }
-  txns.push(deposit(bidder, input, input.market.usdcId, newBid - currentBid))
-  txns.push(call(bidder, input, args, 1, { boxes }))
-  return group(
-    txns,
-    txns.map(() => wallet(bidder)),
-  )
+  const base = on(input)
+  const terms = { ...base.terms, amount: newBid, bid: currentBid }
+  return buildVariant('BID', chooseVariant('BID', terms), {
+    ...base,
+    roles: { bidder: input.bidder },
+    terms,
+  })
 }
 
 export interface BuyNowInput extends TradeInput {
@@ -147,16 +97,16 @@ export interface BuyNowInput extends TradeInput {
  * bid >= price: [0] appl BN price (the app refunds bid - price)
  * Inner: NFT to the buyer, price to the owner, any refund, and the bid box's min balance back.
  */
-export function buildBuyNow(input: BuyNowInput): UnsignedGroup {
-  const { buyer, price, currentBid } = input
-  requirePositive('price', price)
-  requireNonNegative('current bid', currentBid)
-  const inner = 2 + (currentBid > price ? 1 : 0) + (currentBid > 0n ? 1 : 0)
-  const extra = { accounts: [input.owner], boxes: [bidBox(buyer)] }
-  const appCall = call(buyer, input, tradeArgs('BUY_NOW', price), 1 + inner, extra)
-  if (currentBid >= price) return group([appCall], [wallet(buyer)])
-  const pay = deposit(buyer, input, input.market.usdcId, price - currentBid)
-  return group([pay, appCall], [wallet(buyer), wallet(buyer)])
+export function buildBuyNow(input: BuyNowInput): BuiltGroup {
+  requirePositive('price', input.price)
+  requireNonNegative('current bid', input.currentBid)
+  const base = on(input)
+  const terms = { ...base.terms, amount: input.price, bid: input.currentBid }
+  return buildVariant('BUY_NOW', chooseVariant('BUY_NOW', terms), {
+    ...base,
+    roles: { buyer: input.buyer, owner: input.owner },
+    terms,
+  })
 }
 
 export interface SellNowInput extends TradeInput {
@@ -174,13 +124,12 @@ export interface SellNowInput extends TradeInput {
  * Inner: the bid to the seller, the buyer's box min balance back to the buyer (and the NFT to the
  * buyer from escrow).
  */
-export function buildSellNow(input: SellNowInput): UnsignedGroup {
-  const { seller, buyer, bid } = input
-  requirePositive('bid', bid)
-  const extra = { accounts: [buyer], boxes: [bidBox(buyer)] }
-  const inner = input.fromEscrow ? 3 : 2
-  const appCall = call(seller, input, tradeArgs('SELL_NOW', bid), 1 + inner, extra)
-  if (input.fromEscrow) return group([appCall], [wallet(seller)])
-  const nft = deposit(seller, input, input.market.nftId, 1n, buyer)
-  return group([nft, appCall], [wallet(seller), wallet(seller)])
+export function buildSellNow(input: SellNowInput): BuiltGroup {
+  requirePositive('bid', input.bid)
+  const base = on(input)
+  return buildVariant('SELL_NOW', input.fromEscrow ? 'from-escrow' : 'from-wallet', {
+    ...base,
+    roles: { seller: input.seller, buyer: input.buyer },
+    terms: { ...base.terms, amount: input.bid, bid: input.bid },
+  })
 }

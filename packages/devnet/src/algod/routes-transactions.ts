@@ -26,10 +26,8 @@ import {
 } from './params.js'
 import { sendModel } from './respond.js'
 import { pendingShape } from './shapes.js'
-import { decodeTxGroup } from './txgroup-decode.js'
+import { MAX_GROUP_SIZE, decodeTxGroup } from './txgroup-decode.js'
 
-/** MaxTxGroupSize (consensus v18 onwards). */
-const MAX_GROUP_SIZE = 16
 /** algod's MaxSimulateBytes. */
 const MAX_SIMULATE_BYTES = 1_000_000
 /** The most pool entries one answer lists: keeps a `max=2^64-1` request bounded. */

@@ -1,0 +1,8 @@
+/** The market protocol as data (spec.ts, v1.ts), the builder from it, and its two readers. */
+export * from './build.js'
+export * from './read-confirmed.js'
+export * from './read-signed.js'
+export * from './spec.js'
+export * from './terms.js'
+export * from './versions.js'
+export { V1 } from './v1.js'

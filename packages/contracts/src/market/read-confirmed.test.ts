@@ -1,0 +1,144 @@
+/**
+ * Reading confirmed calls: the inner transactions written out as teal/manager.teal sends them
+ * (not from the description), and what the reader makes of them. The server's block test reads
+ * the same from the devnet.
+ */
+import algosdk from 'algosdk'
+import { describe, expect, it } from 'vitest'
+import { tradeArgs } from '../args.js'
+import { buildDeploy } from '../builders/setup.js'
+import { BID_BOX_MIN_BALANCE } from '../protocol.js'
+import { readConfirmedCall, readDeployment, type ConfirmedCall } from './read-confirmed.js'
+
+const market = { appId: 3001n, nftId: 2001n, usdcId: 1001n }
+const [buyer, owner] = Array.from({ length: 2 }, () => algosdk.generateAccount().addr.toString())
+
+const call = (over: Partial<ConfirmedCall>): ConfirmedCall => ({
+  sender: buyer,
+  appId: market.appId,
+  created: false,
+  onComplete: algosdk.OnApplicationComplete.NoOpOC,
+  args: [],
+  accounts: [],
+  assets: [market.nftId, market.usdcId],
+  inner: [],
+  ...over,
+})
+const usdc = (receiver: string, amount: bigint) =>
+  ({ type: 'axfer', assetId: market.usdcId, receiver, amount }) as const
+const nft = (receiver: string) =>
+  ({ type: 'axfer', assetId: market.nftId, receiver, amount: 1n }) as const
+const box = (receiver: string) => ({ type: 'pay', receiver, amount: BID_BOX_MIN_BALANCE }) as const
+
+describe('readConfirmedCall', () => {
+  it('reads a buy now covered by a larger bid: the refund tells the bid, the ask who O was', () => {
+    const read = readConfirmedCall(
+      call({
+        args: tradeArgs('BUY_NOW', 50n),
+        accounts: [owner],
+        inner: [usdc(buyer, 20n), nft(buyer), usdc(owner, 50n), box(buyer)],
+      }),
+    )
+    expect(read).toMatchObject({ operation: 'BUY_NOW', opType: 'BUY_NOW', value: 50n })
+    expect(read?.variant?.name).toBe('covered')
+    expect(read?.roles).toMatchObject({ buyer, owner })
+    expect(read?.bids).toEqual(new Map([[buyer, 0n]]))
+  })
+
+  it('reads a buy now topped up without a bid', () => {
+    const read = readConfirmedCall(
+      call({
+        args: tradeArgs('BUY_NOW', 50n),
+        accounts: [owner],
+        inner: [nft(buyer), usdc(owner, 50n)],
+      }),
+    )
+    expect(read?.variant?.name).toBe('top-up')
+    expect(read?.roles).toMatchObject({ owner })
+  })
+
+  it('reads a sell now: the payouts reveal the buyer and from where the NFT went', () => {
+    const fromEscrow = readConfirmedCall(
+      call({
+        sender: owner,
+        args: tradeArgs('SELL_NOW', 40n),
+        accounts: [buyer],
+        inner: [nft(buyer), usdc(owner, 40n), box(buyer)],
+      }),
+    )
+    expect(fromEscrow?.variant?.name).toBe('from-escrow')
+    expect(fromEscrow?.roles).toMatchObject({ seller: owner, buyer })
+    expect(fromEscrow?.bids).toEqual(new Map([[buyer, 0n]]))
+    const fromWallet = readConfirmedCall(
+      call({
+        sender: owner,
+        args: tradeArgs('SELL_NOW', 40n),
+        accounts: [buyer],
+        inner: [usdc(owner, 40n), box(buyer)],
+      }),
+    )
+    expect(fromWallet?.variant?.name).toBe('from-wallet')
+  })
+
+  it('reads bids: a lower refunds the difference, a cancel the bid and the box', () => {
+    const lower = readConfirmedCall(
+      call({ args: tradeArgs('BID', 30n), inner: [usdc(buyer, 20n)] }),
+    )
+    expect(lower?.variant?.name).toBe('lower')
+    expect(lower?.bids).toEqual(new Map([[buyer, 30n]]))
+    const cancel = readConfirmedCall(
+      call({ args: tradeArgs('BID', 0n), inner: [usdc(buyer, 50n), box(buyer)] }),
+    )
+    expect(cancel?.variant?.name).toBe('cancel')
+    expect(cancel?.bids).toEqual(new Map([[buyer, 0n]]))
+  })
+
+  it('reads the calls without an amount, and nothing of calls the manager never approves', () => {
+    const { OptInOC, CloseOutOC, ClearStateOC, UpdateApplicationOC } = algosdk.OnApplicationComplete
+    expect(readConfirmedCall(call({ onComplete: OptInOC }))?.opType).toBe('OPT_IN')
+    expect(readConfirmedCall(call({ onComplete: CloseOutOC }))?.opType).toBe('CLOSE_OUT')
+    expect(readConfirmedCall(call({ onComplete: ClearStateOC }))).toMatchObject({
+      opType: 'CLEAR',
+      value: 0n,
+    })
+    const configure = call({ args: [new TextEncoder().encode('C')] })
+    expect(readConfirmedCall(configure)).toMatchObject({ opType: 'CONFIGURE', value: 0n })
+    expect(readConfirmedCall(call({ onComplete: UpdateApplicationOC }))).toBeNull()
+    expect(readConfirmedCall(call({ args: [new TextEncoder().encode('X')] }))).toBeNull()
+    expect(readConfirmedCall(call({ created: true }))).toBeNull()
+    // A short amount reads as 0, as the history always recorded it.
+    const short = call({ args: [new TextEncoder().encode('S'), Uint8Array.of(5)] })
+    expect(readConfirmedCall(short)).toMatchObject({ opType: 'ASK', value: 0n })
+  })
+})
+
+describe('readDeployment', () => {
+  const params: algosdk.SuggestedParams = {
+    flatFee: true,
+    fee: 0n,
+    minFee: 1000n,
+    firstValid: 1n,
+    lastValid: 2n,
+    genesisHash: new Uint8Array(32),
+  }
+  const g = buildDeploy({ creator: owner, proxyId: 7, usdcId: 11n, nftId: 22n, params })
+  const app = g.txns[1].applicationCall!
+  const created = {
+    created: true,
+    appId: 5n,
+    args: app.appArgs,
+    approvalProgram: app.approvalProgram,
+    clearProgram: app.clearProgram,
+  }
+
+  it('reads the assets a creation of exactly our programs is for', () => {
+    expect(readDeployment(created)).toEqual({ version: 1, usdcId: 11n, nftId: 22n })
+  })
+
+  it('reads nothing of another program, a call, or args that are not two uint64s', () => {
+    expect(readDeployment({ ...created, approvalProgram: Uint8Array.of(10, 129, 1) })).toBeNull()
+    expect(readDeployment({ ...created, created: false })).toBeNull()
+    expect(readDeployment({ ...created, args: [app.appArgs[0]] })).toBeNull()
+    expect(readDeployment({ ...created, args: [app.appArgs[0], Uint8Array.of(1)] })).toBeNull()
+  })
+})

@@ -1,0 +1,141 @@
+/**
+ * The vocabulary the market protocol is described in (see v1.ts): each operation as data, variant
+ * by variant, so the builders, the readers and every consumer derive from one description. A new
+ * contract version is a new set of descriptions in this vocabulary; a new payout is one more entry
+ * in a variant's `payouts`.
+ */
+
+/** Who an address is in an operation. `escrow` is the app's account, `proxy` the creating lsig. */
+export type Role =
+  | 'creator'
+  | 'proxy'
+  | 'escrow'
+  | 'seller'
+  | 'bidder'
+  | 'buyer'
+  /** O: the owner of the NFT held in escrow. */
+  | 'owner'
+  /** Anyone opting in or out. */
+  | 'user'
+
+/**
+ * The numbers an operation is about. `amount` is what the signer agreed to (the app call's args[1]:
+ * ask price, new bid, price paid, bid accepted); `bid` is the bid of record before the call (the
+ * sender's for a bid or a buy now, the buyer's for a sell now); the ids name the assets.
+ */
+export type Term = 'amount' | 'bid' | 'nftId' | 'usdcId' | 'assetId'
+
+/** An amount of Algos or of an asset, as a rule over the terms. */
+export type AmountRule =
+  | { readonly kind: 'constant'; readonly value: bigint; readonly name: string }
+  | { readonly kind: 'term'; readonly term: Term }
+  | { readonly kind: 'difference'; readonly of: Term; readonly minus: Term }
+
+export type Comparison = '=' | '<' | '<=' | '>' | '>='
+
+/** `[left, comparison, right]`: a variant's or a payout's condition on the terms. */
+export type Condition = readonly [Term, Comparison, Term | bigint]
+
+/** The asset a transfer moves: the market's NFT or USDC, or the asset an opt-in names. */
+export type AssetRef = 'nftId' | 'usdcId' | 'assetId'
+
+/** A payment or asset transfer, top-level (signed) or inner (sent by the app from the escrow). */
+export interface Transfer {
+  readonly type: 'pay' | 'axfer'
+  readonly receiver: Role
+  /** Set for axfer. */
+  readonly asset?: AssetRef
+  readonly amount: AmountRule
+}
+
+/** A transaction the group carries, signed by its sender (the proxy signs with its logic sig). */
+export interface SignedTransfer extends Transfer {
+  readonly sender: Role
+  /** Minimum fees this transaction pays (1 unless it pays for another: the deploy's proxy). */
+  readonly fee: number
+}
+
+export type OnComplete = 'NoOp' | 'OptIn' | 'CloseOut' | 'ClearState'
+
+/** One of the app call's arguments: a fixed name (args[0]) or a term as 8 bytes big-endian. */
+export type ArgSpec =
+  | { readonly kind: 'name'; readonly value: string }
+  | { readonly kind: 'uint64'; readonly term: Term }
+
+/** A payout the app sends; `when` unset means always. */
+export interface Payout extends Transfer {
+  readonly when?: readonly Condition[]
+}
+
+export interface AppCallSpec {
+  readonly type: 'appl'
+  readonly sender: Role
+  readonly onComplete: OnComplete
+  /** The creation of the manager (approval and clear programs, schema) rather than a call. */
+  readonly create?: true
+  readonly args: readonly ArgSpec[]
+  /** Foreign assets, in order. */
+  readonly assets: readonly AssetRef[]
+  /** Foreign accounts, in order (txn.accounts[0] is the app's accounts[1]). */
+  readonly accounts: readonly Role[]
+  /** Bid boxes referenced, by their bidder. */
+  readonly boxes: readonly Role[]
+  /** Minimum fees; unset: 1 + the payouts that apply (the call pays its inner transactions). */
+  readonly fee?: number
+  /** The inner transactions, in the order the app sends them. */
+  readonly payouts: readonly Payout[]
+}
+
+export type TxnSpec = SignedTransfer | AppCallSpec
+
+/** What a variant leaves: global A and O, where the NFT is, and the bids of record. */
+export interface Effect {
+  /** A after the call; unset = unchanged. */
+  readonly ask?: Term | 0n
+  /** O after the call (null = the zero address); unset = unchanged. */
+  readonly owner?: Role | null
+  /** Who holds the NFT after the call; unset = unchanged. */
+  readonly holder?: Role
+  /** The bids of record the call sets (0 = none: the box is deleted). */
+  readonly bids?: readonly { readonly bidder: Role; readonly becomes: Term | 0n }[]
+}
+
+/** What the sender must hold before signing: an app opt-in and asset opt-ins. */
+export interface Needs {
+  readonly app?: true
+  readonly assets?: readonly AssetRef[]
+}
+
+export interface VariantSpec {
+  readonly name: string
+  /** When this variant is the one (on the terms); readers also tell variants apart by shape. */
+  readonly when: readonly Condition[]
+  /** The group, index by index. */
+  readonly group: readonly TxnSpec[]
+  readonly needs: Needs
+  readonly effect: Effect
+}
+
+export interface OperationSpec {
+  /** The history's op type (packages/schemas OP_TYPES); null when it is not in the history. */
+  readonly opType: string | null
+  /** The app call's args[0], for NoOp operations. */
+  readonly arg?: string
+  readonly variants: readonly VariantSpec[]
+}
+
+/** Every operation of one contract version, and the programs that version deploys. */
+export interface ProtocolSpec<K extends string = string> {
+  readonly version: number
+  readonly manager: () => Uint8Array
+  readonly clear: () => Uint8Array
+  readonly operations: Readonly<Record<K, OperationSpec>>
+}
+
+export const isAppCall = (t: TxnSpec): t is AppCallSpec => t.type === 'appl'
+
+/** The app call of a variant (the last transaction), or null for a group without one. */
+export function appCallOf(v: VariantSpec): AppCallSpec | null {
+  const last = v.group[v.group.length - 1] as TxnSpec | undefined
+  return last !== undefined && isAppCall(last) ? last : null
+}
