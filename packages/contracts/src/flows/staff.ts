@@ -71,6 +71,20 @@ export interface ConfigureHooks extends StepHooks {
 const runStep = <T>(hooks: StepHooks, step: SetupStep, work: () => Promise<T>): Promise<T> =>
   hooks.run === undefined ? work() : hooks.run(step, work)
 
+/** A chain step, its progress report (linking `linked`), then its registration if any. */
+async function chainStep<R extends SentGroup>(
+  hooks: StepHooks,
+  [step, registration]: readonly [SetupProgress['step'], SetupStep],
+  work: () => Promise<R>,
+  linked: (result: R) => string,
+  register: ((result: R) => Promise<void>) | undefined,
+): Promise<R> {
+  const result = await runStep(hooks, step, work)
+  hooks.onProgress?.({ step, txId: linked(result), fee: result.fee })
+  if (register !== undefined) await runStep(hooks, registration, () => register(result))
+  return result
+}
+
 /** The id of the transaction at `index` (the one the API is told about). */
 const txIdAt = (group: UnsignedGroup, index: number): string => group.txns[index].txID()
 
@@ -84,17 +98,19 @@ export async function createNft(
   nft: NftToCreate,
   hooks: CreateNftHooks = {},
 ): Promise<CreatedNft> {
-  const created = await runStep(hooks, 'create-asset', async () => {
-    const group = buildCreateNft({ ...nft, params: await paramsOf(chain) })
-    const sent = await sendGroup(chain, group)
-    const { assetIndex } = await confirmed(chain.algod, sent.txId)
-    if (assetIndex === undefined) throw new Error(`${sent.txId} created no asset`)
-    return { ...sent, assetId: assetIndex, guid: nft.guid, creator: nft.creator }
-  })
-  hooks.onProgress?.({ step: 'create-asset', txId: created.txId, fee: created.fee })
-  const { register } = hooks
-  if (register !== undefined) await runStep(hooks, 'register-asset', () => register(created))
-  return created
+  return chainStep(
+    hooks,
+    ['create-asset', 'register-asset'],
+    async () => {
+      const group = buildCreateNft({ ...nft, params: await paramsOf(chain) })
+      const sent = await sendGroup(chain, group)
+      const { assetIndex } = await confirmed(chain.algod, sent.txId)
+      if (assetIndex === undefined) throw new Error(`${sent.txId} created no asset`)
+      return { ...sent, assetId: assetIndex, guid: nft.guid, creator: nft.creator }
+    },
+    (created) => created.txId,
+    hooks.register,
+  )
 }
 
 export interface ManagerToDeploy {
@@ -112,18 +128,20 @@ export async function deployManager(
   hooks: DeployHooks = {},
 ): Promise<DeployedManager> {
   const proxyId = input.proxyId ?? randomProxyId()
-  const deployed = await runStep(hooks, 'deploy', async () => {
-    const group = buildDeploy({ ...input, proxyId, params: await paramsOf(chain) })
-    const sent = await sendGroup(chain, group)
-    const createTxId = txIdAt(group, 1)
-    const { applicationIndex } = await confirmed(chain.algod, createTxId)
-    if (applicationIndex === undefined) throw new Error(`${createTxId} created no application`)
-    return { ...sent, appId: applicationIndex, proxyId, createTxId }
-  })
-  hooks.onProgress?.({ step: 'deploy', txId: deployed.createTxId, fee: deployed.fee })
-  const { register } = hooks
-  if (register !== undefined) await runStep(hooks, 'register-contract', () => register(deployed))
-  return deployed
+  return chainStep(
+    hooks,
+    ['deploy', 'register-contract'],
+    async () => {
+      const group = buildDeploy({ ...input, proxyId, params: await paramsOf(chain) })
+      const sent = await sendGroup(chain, group)
+      const createTxId = txIdAt(group, 1)
+      const { applicationIndex } = await confirmed(chain.algod, createTxId)
+      if (applicationIndex === undefined) throw new Error(`${createTxId} created no application`)
+      return { ...sent, appId: applicationIndex, proxyId, createTxId }
+    },
+    (deployed) => deployed.createTxId,
+    hooks.register,
+  )
 }
 
 export interface ManagerToConfigure extends Market {
@@ -136,18 +154,19 @@ export async function configureManager(
   input: ManagerToConfigure,
   hooks: ConfigureHooks = {},
 ): Promise<ConfiguredManager> {
-  const configured = await runStep(hooks, 'configure', async () => {
-    const group = buildConfigure({ ...input, params: await paramsOf(chain) })
-    const sent = await sendGroup(chain, group)
-    return { ...sent, callTxId: txIdAt(group, group.txns.length - 1) }
-  })
-  hooks.onProgress?.({ step: 'configure', txId: configured.callTxId, fee: configured.fee })
-  const { register } = hooks
   const market: Market = { appId: input.appId, nftId: input.nftId, usdcId: input.usdcId }
-  if (register !== undefined) {
-    await runStep(hooks, 'register-configuration', () => register(configured, market))
-  }
-  return configured
+  const { register } = hooks
+  return chainStep(
+    hooks,
+    ['configure', 'register-configuration'],
+    async () => {
+      const group = buildConfigure({ ...input, params: await paramsOf(chain) })
+      const sent = await sendGroup(chain, group)
+      return { ...sent, callTxId: txIdAt(group, group.txns.length - 1) }
+    },
+    (configured) => configured.callTxId,
+    register === undefined ? undefined : (configured) => register(configured, market),
+  )
 }
 
 export interface SetupHooks extends StepHooks {
