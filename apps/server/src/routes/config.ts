@@ -6,6 +6,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { PublicConfig, TokenAnswer } from '@unica/schemas'
 import { z } from 'zod'
 import type { AppContext } from '../context.js'
+import { ping } from '../db/repositories/health.js'
 
 export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
@@ -31,7 +32,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       '/api/health/',
       { schema: { tags: ['session'], response: { 200: z.object({ status: z.literal('ok') }) } } },
       async () => {
-        await ctx.database.query('SELECT 1')
+        await ping(ctx.database.db)
         return { status: 'ok' as const }
       },
     )
