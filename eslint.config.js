@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { layersPlugin } from './lint/layers.js'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/*.tsbuildinfo'] },
@@ -25,6 +26,14 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node, parserOptions: { projectService: false } },
+  },
+  {
+    // The layer table (docs/architecture.md §3): which workspace may import which, and no
+    // relative import into another workspace. Its own rule, so no-restricted-imports stays free
+    // for other blocks.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { unica: layersPlugin },
+    rules: { 'unica/layers': 'error' },
   },
   {
     // Server data access (apps/server/README.md "Layout"): routes and the worker reach the

@@ -15,9 +15,10 @@ const onPostgres =
         },
       ]
 
-// One run over every workspace; each package keeps its tests beside its code.
+// One run over every workspace; each package keeps its tests beside its code. `lint` holds the
+// repository-wide checks (the layer table, citations into docs/).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'bench', ...onPostgres],
+    projects: ['packages/*', 'apps/*', 'bench', 'lint', ...onPostgres],
   },
 })

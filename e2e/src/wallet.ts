@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test'
 
-/** An address as the UI abbreviates it: first 3 chars, '...', last 3 chars (spec section 2). */
+/** An address as the UI abbreviates it: first 3 chars, '...', last 3 chars (docs/product.md §2). */
 export function shortAddress(address: string): string {
   return `${address.slice(0, 3)}...${address.slice(-3)}`
 }

@@ -1,7 +1,8 @@
 /**
  * The admin CLI: `npm run admin -- staff add|remove|list [ADDRESS...]`. Staff are managed here
- * only, never through the public API (review W16). Uses the server's database configuration
- * (DATABASE_URL, or the embedded database in DATA_DIR, which the server must not hold open).
+ * only, never through the public API (docs/security.md W16). Uses the server's database
+ * configuration (DATABASE_URL, or the embedded database in DATA_DIR, which the server must not hold
+ * open).
  */
 import { staffCommand } from './cli/staff.js'
 import { databaseConfig } from './config.js'

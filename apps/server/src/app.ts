@@ -1,6 +1,6 @@
 /**
  * The Fastify application: plugins (cookies, CSRF, rate limits, multipart, OpenAPI), the error
- * shape, and every route of spec section 7. `buildApp` starts nothing: the entry point listens,
+ * shape, and every route of docs/product.md §7. `buildApp` starts nothing: the entry point listens,
  * tests use `app.inject`.
  */
 import fastifyCookie from '@fastify/cookie'
@@ -54,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: {
       info: {
         title: 'Unica API',
-        description: 'The marketplace backend (spec section 7).',
+        description: 'The marketplace backend (docs/product.md §7).',
         version: '1.0.0',
       },
     },
@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof header === 'string' ? header : undefined
     },
   })
-  // Every POST needs the token from GET /api/token/ in X-CSRFToken (spec section 6).
+  // Every POST needs the token from GET /api/token/ in X-CSRFToken (docs/product.md §6).
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method === 'POST') {
       app.csrfProtection(request, reply, done)

@@ -1,8 +1,8 @@
 /**
  * Every error answer is JSON `{detail, ...field errors}` (field → list of messages), with a 4xx
  * status for anything the client sent wrong. Unexpected failures answer a bare 500 without
- * internals; transient chain lag answers 500 with `retry: true` (spec section 7: the web app
- * retries those).
+ * internals; transient chain lag answers 500 with `retry: true` (docs/product.md §7: the web
+ * app retries those).
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -43,13 +43,6 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
     ;(out[key] ??= []).push(issue.message)
   }
   return out
-}
-
-/** Parses with zod; on failure throws a 400 with the field errors. */
-export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value)
-  if (!result.success) throw badRequest('Invalid input.', fieldErrors(result.error.issues))
-  return result.data
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

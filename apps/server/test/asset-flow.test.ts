@@ -1,5 +1,5 @@
 /**
- * The create-NFT flow through the API on the devnet (spec section 4): submit_asset → DA,
+ * The create-NFT flow through the API on the devnet (docs/product.md §4): submit_asset → DA,
  * submit_contract → DC, submit_configuration → RD, each verified on chain; and every refusal:
  * anonymous or forged uploads, non-staff creators, wrong NFT shapes, foreign apps, forged and
  * unrelated transaction ids.
@@ -205,7 +205,7 @@ describe('submit_asset', () => {
 })
 
 describe('submit_asset refuses', () => {
-  it('an upload signed by anyone but the creator (review W11)', async () => {
+  it('an upload signed by anyone but the creator (docs/security.md W11)', async () => {
     const nft = await studio.createNft(staff)
     const image = await pngImage()
     const thief = await studio.account()
@@ -323,7 +323,7 @@ describe('submit_asset refuses', () => {
   })
 })
 
-describe('submit_contract refuses (review W10)', () => {
+describe('submit_contract refuses (docs/security.md W10)', () => {
   it("an app that is not our manager, even with the NFT's ids", async () => {
     const { nft } = await createAndSubmit(staff)
     const foreign = await studio.approveAllApp(staff)
@@ -386,7 +386,7 @@ describe('submit_contract refuses (review W10)', () => {
     expect(response.statusCode).toBe(403)
   })
 
-  it('answers 500 with retry: true while the indexer cannot be reached (spec 7 retry)', async () => {
+  it('answers 500 with retry: true while the indexer cannot be reached (docs/product.md §7 retry)', async () => {
     const lagging = await startTestServer({
       devnet: server.devnet,
       chain: (chain) => ({ ...chain, indexer: indexerClient('http://127.0.0.1:9', '') }),

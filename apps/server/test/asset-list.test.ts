@@ -1,4 +1,4 @@
-/** GET /api/assets/: every filter and ordering of spec section 7, pagination, view-as. */
+/** GET /api/assets/: every filter and ordering of docs/product.md §7, pagination, view-as. */
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PG_BIGINT_MAX, assets, operations, users } from '../src/db/index.js'

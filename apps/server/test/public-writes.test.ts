@@ -1,5 +1,5 @@
 /**
- * validate_asset, the newsletter and creator applications (spec section 5 texts), compile_*,
+ * validate_asset, the newsletter and creator applications (docs/product.md §5 texts), compile_*,
  * and the per-IP rate limit of public writes.
  */
 import algosdk from 'algosdk'

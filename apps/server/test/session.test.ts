@@ -118,7 +118,7 @@ describe('errors', () => {
 })
 
 describe('OpenAPI', () => {
-  it('is served at /api/docs and lists every endpoint of spec section 7 this server owns', async () => {
+  it('is served at /api/docs and lists every endpoint of docs/product.md §7 this server owns', async () => {
     const response = await server.get('/api/docs/json')
     expect(response.statusCode).toBe(200)
     const doc = response.json<{ paths: Record<string, Record<string, unknown>> }>()

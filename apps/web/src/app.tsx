@@ -1,5 +1,5 @@
 /**
- * The app: services, query client and the routes of spec section 2 (history mode). Screens that
+ * The app: services, query client and the routes of docs/product.md §2 (history mode). Screens that
  * need algosdk or wallet SDKs load on demand, so the home route stays small.
  */
 import { QueryClientProvider } from '@tanstack/react-query'

@@ -1,6 +1,6 @@
 /**
  * The consensus parameters the AVM consults. Values default to MainNet's current consensus (v41,
- * AVM 12), from go-algorand config/consensus.go; see ../../shared/reference/algorand-facts.md A2.
+ * AVM 12), from go-algorand config/consensus.go; see docs/algorand.md §2.
  */
 import { MAX_VERSION } from './spec/versions.js'
 

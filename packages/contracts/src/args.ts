@@ -1,4 +1,4 @@
-/** The manager's application arguments (spec section 4): args[0] names the operation. */
+/** The manager's application arguments (docs/product.md §4): args[0] names the operation. */
 import algosdk from 'algosdk'
 
 export const OPERATION_ARGS = {

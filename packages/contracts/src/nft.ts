@@ -1,6 +1,6 @@
 /**
- * The marketplace NFT: its on-chain shape, its metadata hash (the asset's guid, spec section 3) and
- * its ARC-69 note, so wallets and explorers show the description and media.
+ * The marketplace NFT: its on-chain shape, its metadata hash (the asset's guid, docs/product.md §3)
+ * and its ARC-69 note, so wallets and explorers show the description and media.
  */
 import type algosdk from 'algosdk'
 

@@ -1,6 +1,6 @@
 /**
- * Decoders of the manager's state as algod returns it (spec section 3): global A, O, E, U, N, C, B;
- * local B; and the bid boxes.
+ * Decoders of the manager's state as algod returns it (docs/product.md §3): global A, O, E, U, N,
+ * C, B; local B; and the bid boxes.
  */
 import algosdk from 'algosdk'
 

@@ -74,6 +74,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const algod = await createServer({
       tokenHeader: ALGOD_TOKEN_HEADER,
       publicPaths: ALGOD_PUBLIC_PATHS,
+      acceptBearer: true,
     })
     servers.push(algod)
     await registerAlgod(algod, started)

@@ -1,4 +1,4 @@
-/** Assets (spec section 3): the list, its filters (section 7), and the create-NFT payloads. */
+/** Assets (docs/product.md §3): the list, its filters (§7), and the create-NFT payloads. */
 import { z } from 'zod'
 import { Address, Guid, IdInput, PageQuery, Timestamp, Uint64String } from './common.js'
 
@@ -81,7 +81,7 @@ export const ASSET_LIMITS = {
   imagePixels: 40_000_000,
 } as const
 
-/** The image field's messages (spec section 5), the same in the browser and the server. */
+/** The image field's messages (docs/product.md §5), the same in the browser and the server. */
 export const IMAGE_MESSAGES = {
   required: 'Image is required',
   tooLarge: 'File too large. Size should not exceed 4 MiB.',

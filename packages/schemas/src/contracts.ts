@@ -1,4 +1,7 @@
-/** Contract endpoints: compile_* answers and the deploy/configure submissions (spec 3, 7). */
+/**
+ * Contract endpoints: compile_* answers and the deploy/configure submissions (docs/product.md §3,
+ * §7).
+ */
 import { z } from 'zod'
 import { IdInput, TxId } from './common.js'
 

@@ -1,4 +1,7 @@
-/** Operations: the history of every manager call, and the send queue's status (spec 3, 7). */
+/**
+ * Operations: the history of every manager call, and the send queue's status (docs/product.md §3,
+ * §7).
+ */
 import { z } from 'zod'
 import { Address, Guid, PageQuery, Timestamp, Uint64String } from './common.js'
 

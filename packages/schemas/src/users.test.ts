@@ -24,7 +24,7 @@ const errorsOf = (input: unknown): Record<string, string[]> => {
   return out
 }
 
-describe('CreatorApplication (spec section 5)', () => {
+describe('CreatorApplication (docs/product.md §5)', () => {
   it('accepts a valid application and trims it', () => {
     const parsed = CreatorApplication.parse(valid)
     expect(parsed.email).toBe('ada@example.com')
@@ -42,7 +42,7 @@ describe('CreatorApplication (spec section 5)', () => {
     expect(errorsOf({ ...valid, twitter_url: long })).toEqual({
       twitter_url: [MESSAGES.maxChars(2048)],
     })
-    // No maximum on Facebook (spec section 5).
+    // No maximum on Facebook (docs/product.md §5).
     expect(errorsOf({ ...valid, facebook_url: long })).toEqual({})
   })
 

@@ -1,6 +1,7 @@
 /**
- * Users, the newsletter and creator applications, with the validation rules and texts of spec
- * section 5 (the Django texts where the spec gives none, as the reference backend answered).
+ * Users, the newsletter and creator applications, with the validation rules and texts of
+ * docs/product.md §5 (the Django texts where the product gives none, as the reference backend
+ * answered).
  */
 import { z } from 'zod'
 import { Address } from './common.js'

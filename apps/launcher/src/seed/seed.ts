@@ -117,7 +117,7 @@ class Seeder {
     return { staff, pieces }
   }
 
-  /** Spec section 4's staff flow: create the NFT, submit it, deploy, finish setup. */
+  /** The staff flow of docs/product.md §4: create the NFT, submit it, deploy, finish setup. */
   private async createPiece(staff: string, piece: DemoPiece): Promise<SeededPiece> {
     // A fresh random guid, as the web app makes one (a UUID's 32 hex digits).
     const guid = randomBytes(16).toString('hex')

@@ -1,5 +1,5 @@
 /**
- * An asset as the API answers it (spec section 3): uint64s as decimal strings, media URLs. Its
+ * An asset as the API answers it (docs/product.md §3): uint64s as decimal strings, media URLs. Its
  * row (`AssetFields`) already holds the answer's text, written by PostgreSQL
  * (db/repositories/asset-fields.ts).
  */

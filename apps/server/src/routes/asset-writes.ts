@@ -1,10 +1,10 @@
 /**
- * POST /api/assets/validate_asset/ and POST /api/assets/submit_asset/ (spec sections 4, 5, 7).
+ * POST /api/assets/validate_asset/ and POST /api/assets/submit_asset/ (docs/product.md §4, §5, §7).
  *
  * submit_asset trusts nothing it is sent: the asset must exist on chain with the marketplace NFT
  * shape, its creator must be staff, its metadata hash must be a guid no other asset uses, and the
- * upload must carry the creator's signed proof (verify/upload-proof.ts, review W11). The image is
- * decoded only after all that, so anonymous uploads cost us no image work.
+ * upload must carry the creator's signed proof (verify/upload-proof.ts, docs/security.md W11). The
+ * image is decoded only after all that, so anonymous uploads cost us no image work.
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { guidOfMetadataHash, isMarketplaceNft } from '@unica/contracts'

@@ -1,10 +1,11 @@
 /**
- * GET /api/assets/ (filters, ordering, pagination of spec section 7) and GET /api/assets/{guid}/.
+ * GET /api/assets/ (filters, ordering, pagination of docs/product.md §7) and GET
+ * /api/assets/{guid}/.
  *
  * Lists show ready (RD) assets. With X-View-As naming a staff account, that account's own
  * unfinished (DA, DC) assets are listed too, for its "Created NFTs" page. Everything an
  * unfinished asset shows is public on the chain already (its ARC-69 note), and no write trusts
- * the header, so it needs no proof (review W12).
+ * the header, so it needs no proof (docs/security.md W12).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { Asset, AssetListQuery, Page } from '@unica/schemas'

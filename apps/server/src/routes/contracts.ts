@@ -1,8 +1,9 @@
 /**
- * Contract endpoints (spec section 7): compile_* answer our programs as assembled by @unica/avm
+ * Contract endpoints (docs/product.md §7): compile_* answer our programs as assembled by @unica/avm
  * (no algod compile endpoint); compile_escrow is retired (the escrow is the application account,
- * see DESIGN); submit_contract and submit_configuration move an asset DA → DC → RD only after the
- * chain shows it (verify/contract.ts). Submitting the same thing twice answers the same asset.
+ * docs/architecture.md §5.1); submit_contract and submit_configuration move an asset DA → DC → RD
+ * only after the chain shows it (verify/contract.ts). Submitting the same thing twice answers the
+ * same asset.
  */
 import algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'

@@ -1,5 +1,5 @@
 /**
- * POST /api/operations/send_tx/ (spec section 7).
+ * POST /api/operations/send_tx/ (docs/product.md §7).
  *
  * send_tx never trusts the blob: it must decode to one complete signed trade group of the declared
  * operation (signed-group.ts), for this network, not yet expired, calling one of our managers.

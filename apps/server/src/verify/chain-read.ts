@@ -1,7 +1,7 @@
 /**
  * Reading the chain for verification: "not found" is told apart from failures, and a transaction
  * the indexer does not know yet is told apart from one that does not exist (chain lag: the client
- * retries, spec section 7).
+ * retries, docs/product.md §7).
  */
 import algosdk from 'algosdk'
 import type { Chain } from '../chain.js'

@@ -1,8 +1,8 @@
 /**
- * submit_contract and submit_configuration, verified against the chain (review W10, W17): the
- * application must run exactly our manager and clear programs with our schema, for a submitted
- * NFT, created by that NFT's (staff) creator, with our USDC; and the transaction given must be
- * the one that created it, or the configure call that succeeded on it.
+ * submit_contract and submit_configuration, verified against the chain (docs/security.md W10, W17):
+ * the application must run exactly our manager and clear programs with our schema, for a submitted
+ * NFT, created by that NFT's (staff) creator, with our USDC; and the transaction given must be the
+ * one that created it, or the configure call that succeeded on it.
  */
 import {
   CONFIGURE_ARG,

@@ -1,7 +1,7 @@
 /**
- * submit_asset's authentication (review W11: an anonymous uploader must not attach an image to
- * someone else's asset). The creator signs, without broadcasting, a 0-Algo payment to themselves
- * whose note binds the asset id and the SHA-256 of the image and the description
+ * submit_asset's authentication (docs/security.md W11: an anonymous uploader must not attach an
+ * image to someone else's asset). The creator signs, without broadcasting, a 0-Algo payment to
+ * themselves whose note binds the asset id and the SHA-256 of the image and the description
  * (`submitAssetProofNote`). Any wallet can sign such a transaction; only the key holder can.
  * Replaying a proof only resubmits the very same content for the same asset.
  */

@@ -2,7 +2,7 @@
  * The worker tests' chain: the contracts package's devnet harness (builders signed with real keys,
  * sent through algod's REST API), plus helpers to hand a signed group to send_tx as a wallet would.
  */
-import { Harness, signWith, type Account } from '../../../../packages/contracts/test/harness.js'
+import { Harness, signWith, type Account } from '@unica/contracts/testing'
 import type { UnsignedGroup } from '@unica/contracts'
 
 export { Harness, signWith, type Account }

@@ -1,7 +1,7 @@
 /**
- * Create NFT (spec sections 2, 4 and 5): image box, Ticker Symbol, Asset Name, Description, the
- * total cost, a limits error box and the Add NFT button. Validate (image here, the fields by the
- * backend), create on chain, verify, submit, then go to the deploy screen with start=true.
+ * Create NFT (docs/product.md §2, §4 and §5): image box, Ticker Symbol, Asset Name, Description,
+ * the total cost, a limits error box and the Add NFT button. Validate (image here, the fields by
+ * the backend), create on chain, verify, submit, then go to the deploy screen with start=true.
  */
 import { totalCreateCost } from '@unica/contracts'
 import { useEffect, useId, useState } from 'react'
@@ -18,8 +18,8 @@ import { useStore } from '../state/store.js'
 import { createNft } from './flows.js'
 import { imageError } from './image.js'
 
-/** Max opted-in apps per account the UI allows before creating (spec section 9). */
-export const MAX_OPTED_IN_APPS = 10
+/** Max opted-in apps per account the UI allows before creating (docs/product.md §9). */
+const MAX_OPTED_IN_APPS = 10
 
 type Field = 'unit_name' | 'name' | 'description' | 'image'
 

@@ -1,5 +1,5 @@
 /**
- * Deploy contract (spec sections 2 and 4), titled 'Create NFT': the read-only ticker, name and
+ * Deploy contract (docs/product.md §2 and §4), titled 'Create NFT': the read-only ticker, name and
  * description, and 'Deploy Contract' (DA) or 'Finish Setup' (DC). With ?start it starts by itself
  * once the wallet is ready and it is the creator's. A ready asset goes to its details.
  */

@@ -1,8 +1,8 @@
 /**
- * The staff flows of spec section 4, through @unica/contracts/flows and the action queue: create
- * the NFT (verified by its metadata hash showing up among the account's created assets), deploy its
- * manager through a proxy (verified by the proxy's created-apps list growing), and finish setup
- * (verified by the escrow marker E being set). Each step submits its result to the backend.
+ * The staff flows of docs/product.md §4, through @unica/contracts/flows and the action queue:
+ * create the NFT (verified by its metadata hash showing up among the account's created assets),
+ * deploy its manager through a proxy (verified by the proxy's created-apps list growing), and
+ * finish setup (verified by the escrow marker E being set). Each step submits its result to the backend.
  */
 import {
   configureCost,

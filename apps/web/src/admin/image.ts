@@ -1,5 +1,5 @@
 /**
- * The create screen's image rules (spec section 5), checked before anything is minted: the same
+ * The create screen's image rules (docs/product.md §5), checked before anything is minted: the same
  * rules the server applies to the upload (@unica/schemas), so an NFT is never created on chain
  * with an image the backend would then refuse. Required, at most 4 MiB, PNG, JPEG or GIF by
  * content, decodable, and within the size bounds.
@@ -12,7 +12,7 @@ export interface Dimensions {
 }
 
 /** The image's size as the browser decodes it, or null when it does not decode. */
-export function decodedSize(file: File): Promise<Dimensions | null> {
+function decodedSize(file: File): Promise<Dimensions | null> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file)
     const img = new Image()

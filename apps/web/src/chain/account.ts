@@ -1,5 +1,5 @@
 /**
- * Account data read from algod (spec section 3): balance, min balance, asset holdings, the
+ * Account data read from algod (docs/product.md §3): balance, min balance, asset holdings, the
  * applications opted in to with local B, and the created assets' guids. Plain data so the store
  * can hold it without pulling algosdk into the first page load.
  */

@@ -1,4 +1,4 @@
-/** The manager application's state, read from algod (spec section 3, contract global state). */
+/** The manager application's state, read from algod (docs/product.md §3, contract global state). */
 import algosdk from 'algosdk'
 import { decodeManagerGlobal, type ManagerState } from '@unica/contracts'
 import { ChainError } from '../lib/errors.js'

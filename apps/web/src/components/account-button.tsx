@@ -1,6 +1,6 @@
 /**
- * The account button of the navigation bar and its dropdown (spec section 2): Connect to wallet;
- * the abbreviated address; No accounts; Please wait...; entries by role.
+ * The account button of the navigation bar and its dropdown (docs/product.md §2): Connect to
+ * wallet; the abbreviated address; No accounts; Please wait...; entries by role.
  */
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'

@@ -1,6 +1,6 @@
 /**
- * Asset card (spec section 2): image or placeholder, name, Price, Highest bid, optionally My Bid;
- * 'Show my NFT' for its owner, else 'Place a bid'. It leads to the details when the asset is
+ * Asset card (docs/product.md §2): image or placeholder, name, Price, Highest bid, optionally My
+ * Bid; 'Show my NFT' for its owner, else 'Place a bid'. It leads to the details when the asset is
  * ready (RD), otherwise to the deploy screen.
  */
 import type { Asset } from '@unica/schemas'

@@ -1,5 +1,5 @@
 /**
- * The shell (spec section 2): navigation bar, alert banner, the page, footer, the wallet modals
+ * The shell (docs/product.md §2): navigation bar, alert banner, the page, footer, the wallet modals
  * and the blocking progress modal. Scroll resets to the top on navigation.
  */
 import { useEffect } from 'react'
@@ -67,7 +67,7 @@ function Footer() {
   )
 }
 
-export function AlertBanner() {
+function AlertBanner() {
   const { store, config } = useServices()
   const alert = useStore(store, (s) => s.alert)
   if (alert === null) return null
@@ -107,7 +107,7 @@ export function AlertBanner() {
   )
 }
 
-export function ProgressModal() {
+function ProgressModal() {
   const { store } = useServices()
   const text = useStore(store, (s) => s.pendingAction ?? s.pendingUpdate)
   if (text === null) return null

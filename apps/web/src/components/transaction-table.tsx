@@ -1,5 +1,5 @@
 /**
- * The transaction history (spec section 2): Transaction type, Who, Price, Transaction, When;
+ * The transaction history (docs/product.md §2): Transaction type, Who, Price, Transaction, When;
  * stacked rows below 768px. Addresses and ids are abbreviated and link to the explorer.
  */
 import type { Operation } from '@unica/schemas'

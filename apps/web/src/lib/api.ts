@@ -1,5 +1,5 @@
 /**
- * The backend transport (spec sections 6 and 7): every request carries the current account in
+ * The backend transport (docs/product.md §6 and §7): every request carries the current account in
  * the view-as header; every write carries the CSRF token; some POSTs are retried up to 3 times,
  * 5 s apart, when the server answers 500 with an unparsable body or a body with a retry flag.
  * Answers are validated with zod, so a malformed answer is an error, never a crash later.

@@ -1,5 +1,5 @@
 /**
- * The backend endpoints of spec section 7, typed with @unica/schemas, plus the query keys and
+ * The backend endpoints of docs/product.md §7, typed with @unica/schemas, plus the query keys and
  * options TanStack Query uses for them. The spec's `update` event is `invalidateMarket`.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'

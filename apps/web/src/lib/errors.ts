@@ -1,6 +1,7 @@
 /**
- * The error catalogue of spec section 8: every failure the user sees becomes one of these texts.
- * One home for the texts, and one function mapping algod, wallet and backend failures onto them.
+ * The error catalogue of docs/product.md §8: every failure the user sees becomes one of these
+ * texts. One home for the texts, and one function mapping algod, wallet and backend failures onto
+ * them.
  */
 import { formatFixed } from './format.js'
 
@@ -30,11 +31,11 @@ export const MESSAGES = {
     'The transaction was sent, but its result did not show up on the blockchain in time. Reload the page to see the current state.',
 } as const
 
-export function minBalanceMessage(microAlgos: bigint): string {
+function minBalanceMessage(microAlgos: bigint): string {
   return `After this transaction, the balance would fall below the minimum of ${formatFixed(microAlgos, 6)} Algos`
 }
 
-export function connectMessage(walletName: string): string {
+function connectMessage(walletName: string): string {
   return `Could not connect to ${walletName}`
 }
 

@@ -1,5 +1,5 @@
 /**
- * Display formatting (spec sections 2 and 4): abbreviated addresses, amounts from bigint base
+ * Display formatting (docs/product.md §2 and §4): abbreviated addresses, amounts from bigint base
  * units, and operation names. Amounts never pass through floating point.
  */
 
@@ -27,7 +27,7 @@ export function formatFixed(value: bigint, decimals: number): string {
   return `${(value / scale).toString()}${fraction}`
 }
 
-export const ALGO_DECIMALS = 6
+const ALGO_DECIMALS = 6
 
 export function formatAlgos(microAlgos: bigint): string {
   return formatUnits(microAlgos, ALGO_DECIMALS)
@@ -49,7 +49,7 @@ export function parseUnits(text: string, decimals: number): bigint | null {
 
 /**
  * What a price input keeps of what was typed: only digits and one decimal point, and no more
- * fraction digits than the currency has (spec section 5, price inputs).
+ * fraction digits than the currency has (docs/product.md §5, price inputs).
  */
 export function sanitizeAmountInput(text: string, decimals: number): string {
   let out = ''
@@ -66,7 +66,10 @@ export function sanitizeAmountInput(text: string, decimals: number): string {
   return out
 }
 
-/** Operation display (spec section 4): ASK 0 is 'Cancel ask', BID 0 'Cancel bid', else title case. */
+/**
+ * Operation display (docs/product.md §4): ASK 0 is 'Cancel ask', BID 0 'Cancel bid', else title
+ * case.
+ */
 export function operationName(opType: string, value: bigint): string {
   if (value === 0n && opType === 'ASK') return 'Cancel ask'
   if (value === 0n && opType === 'BID') return 'Cancel bid'

@@ -1,8 +1,8 @@
 /**
- * Asset details (spec section 2): image, name, description, share/copy link, full-size image link,
- * breadcrumbs, owner, role-dependent trade buttons (section 6) and the transaction history.
- * A failed fetch or a missing asset sends the user back; a non-ready asset sends staff to the
- * deploy screen and everyone else back.
+ * Asset details (docs/product.md §2): image, name, description, share/copy link, full-size image
+ * link, breadcrumbs, owner, role-dependent trade buttons (§6) and the transaction history. A failed
+ * fetch or a missing asset sends the user back; a non-ready asset sends staff to the deploy screen
+ * and everyone else back.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'

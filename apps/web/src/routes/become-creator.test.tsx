@@ -33,7 +33,7 @@ describe('become a creator', () => {
     expect(screen.getByText('Supported file types: png, gif, jpeg, mp4.')).toBeTruthy()
   })
 
-  it('reports every rule of spec section 5', async () => {
+  it('reports every rule of docs/product.md §5', async () => {
     const { requests } = renderApp('/admin/apply', { state: connected(BOB, false), routes: [ok] })
     await screen.findByRole('heading', { name: 'Become a Creator' })
     await fill({ Name: 'A', Alias: 'B', Email: 'nope', 'About you': 'short', Twitter: 'not a url' })

@@ -1,5 +1,5 @@
 /**
- * Become a creator (spec sections 2 and 5): the application form, validated with the shared zod
+ * Become a creator (docs/product.md §2 and §5): the application form, validated with the shared zod
  * schema (the server applies the same one), the creator guidelines, and the thank-you text.
  */
 import { CreatorApplication, SOCIAL_FIELDS } from '@unica/schemas'
@@ -30,7 +30,7 @@ export type CreatorForm = Record<FieldName, string>
 const SOCIAL = 'non_field_errors'
 
 /** Validates with the shared schema; the social-account rule is reported under its own key. */
-export function creatorResolver(address: string): Resolver<CreatorForm> {
+function creatorResolver(address: string): Resolver<CreatorForm> {
   return (values) => {
     const r = CreatorApplication.safeParse({ ...values, wallet_address: address })
     if (r.success) return { values, errors: {} }

@@ -1,6 +1,6 @@
 /**
- * Featured (spec section 2): the first for-sale item on top, then 'For sale' (7), 'Highest bids'
- * (3) and 'Recent' (3), each with a 'View all' card.
+ * Featured (docs/product.md §2): the first for-sale item on top, then 'For sale' (7), 'Highest
+ * bids' (3) and 'Recent' (3), each with a 'View all' card.
  */
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'

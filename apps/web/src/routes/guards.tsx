@@ -1,7 +1,7 @@
 /**
- * Route guards (spec sections 2 and 5). 'Back' is one step back in history when there is history
- * and the user is staff, otherwise the Home route. Wallet-gated screens send the user back when
- * no account is connected; staff-only screens also when the user (once fetched) is not staff.
+ * Route guards (docs/product.md §2 and §5). 'Back' is one step back in history when there is
+ * history and the user is staff, otherwise the Home route. Wallet-gated screens send the user back
+ * when no account is connected; staff-only screens also when the user (once fetched) is not staff.
  */
 import { useEffect, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'

@@ -1,4 +1,4 @@
-/** Home (spec section 2): hero, 'Buy, sell, and collect NFTs', newsletter sign-up. */
+/** Home (docs/product.md §2): hero, 'Buy, sell, and collect NFTs', newsletter sign-up. */
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { NewsletterSubscription } from '@unica/schemas'
@@ -8,7 +8,7 @@ import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
 import { paths } from './paths.js'
 
-export function Newsletter() {
+function Newsletter() {
   const { api } = useServices()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -17,7 +17,7 @@ export function Newsletter() {
 
   async function submit(e: React.SyntheticEvent) {
     e.preventDefault()
-    // The server's own rule (spec section 5), so the two never disagree.
+    // The server's own rule (docs/product.md §5), so the two never disagree.
     const checked = NewsletterSubscription.safeParse({ email })
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Invalid email.')

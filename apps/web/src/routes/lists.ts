@@ -1,4 +1,4 @@
-/** The public lists' filters (spec sections 2 and 7): only ready (RD) assets are public. */
+/** The public lists' filters (docs/product.md §2 and §7): only ready (RD) assets are public. */
 import type { AssetFilters } from '../lib/endpoints.js'
 import { paths } from './paths.js'
 
@@ -31,5 +31,5 @@ export const LISTS = {
   },
 } as const satisfies Record<string, ListDef>
 
-/** Featured page section sizes (spec section 9). */
+/** Featured page section sizes (docs/product.md §9). */
 export const FEATURED_SIZES = { forSale: 7, highestBids: 3, recent: 3 } as const

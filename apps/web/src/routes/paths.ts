@@ -1,4 +1,4 @@
-/** The routes of spec section 2, with the named routes it uses internally. */
+/** The routes of docs/product.md §2, with the named routes it uses internally. */
 export const paths = {
   home: '/',
   featured: '/featured',

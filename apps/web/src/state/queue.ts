@@ -1,5 +1,5 @@
 /**
- * The action queue of spec section 4. Actions run one at a time. A normal action sets the
+ * The action queue of docs/product.md §4. Actions run one at a time. A normal action sets the
  * pending-action flag with its message, runs, keeps its result, then (when it needs verification,
  * the default) sets pending-update and polls its check until it passes, and only then does the
  * next action start. A background action does not block: the next starts at once. On any error
@@ -8,8 +8,8 @@
  */
 import { MESSAGES, UserError } from '../lib/errors.js'
 
-export const DEFAULT_ACTION_MESSAGE = 'Processing action...'
-export const DEFAULT_UPDATE_MESSAGE = 'Waiting for confirmation...'
+const DEFAULT_ACTION_MESSAGE = 'Processing action...'
+const DEFAULT_UPDATE_MESSAGE = 'Waiting for confirmation...'
 
 export interface Action<R = unknown> {
   readonly run: () => Promise<R>

@@ -1,5 +1,5 @@
 /**
- * Wallet connection (spec section 4): connect, restore, select an account, log out; and the
+ * Wallet connection (docs/product.md §4): connect, restore, select an account, log out; and the
  * account data and user data that follow the selected account.
  */
 import { userQuery } from '../lib/endpoints.js'
@@ -8,7 +8,7 @@ import type { Services } from './services.js'
 import { LOGGED_OUT, accountAfterConnect } from './store.js'
 
 export function showError(s: Services, e: unknown): void {
-  // Error alerts close open modals (spec section 8).
+  // Error alerts close open modals (docs/product.md §8).
   s.store.set({ alert: { kind: 'error', text: userMessage(e) }, modal: null })
 }
 
@@ -30,7 +30,7 @@ export async function refreshAccount(s: Services): Promise<void> {
 }
 
 /** Loads the user record; a failure gives empty user data (not staff). */
-export async function loadUser(s: Services): Promise<void> {
+async function loadUser(s: Services): Promise<void> {
   const { address } = s.store.get()
   if (address === null) return
   let isStaff: boolean

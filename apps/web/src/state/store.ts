@@ -1,7 +1,7 @@
 /**
- * The one small store (DESIGN, web side): wallet, account, user data, alert and the queue's
- * flags. Server state lives in TanStack Query; this holds only what the session owns.
- * Local storage keeps the wallet name and the account address (spec section 1).
+ * The one small store (docs/architecture.md §4.5): wallet, account, user data, alert and the
+ * queue's flags. Server state lives in TanStack Query; this holds only what the session owns. Local
+ * storage keeps the wallet name and the account address (docs/product.md §1).
  */
 import { useSyncExternalStore } from 'react'
 import type { AccountData } from '../chain/account.js'
@@ -101,7 +101,7 @@ export function useStore<T>(store: Store, select: (s: AppState) => T): T {
 }
 
 /**
- * Which account to use after the wallet listed its accounts (spec section 4): the stored one if
+ * Which account to use after the wallet listed its accounts (docs/product.md §4): the stored one if
  * still listed; the first when none was stored; none (and no wallet) when the stored one is gone.
  */
 export function accountAfterConnect(

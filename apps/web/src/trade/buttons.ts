@@ -1,5 +1,5 @@
 /**
- * Which trade buttons a user sees on an asset (spec section 6). Owners (holding the NFT or the
+ * Which trade buttons a user sees on an asset (docs/product.md §6). Owners (holding the NFT or the
  * contract's owner) set or change the price, cancel their ask, sell now to a bid; others buy now
  * when there is an ask, place a bid, and cancel their own bid.
  */

@@ -1,8 +1,8 @@
 /**
- * The button flow of spec section 4 as data: the opt-ins the user still needs (application first,
- * then each asset), then the trade itself, each group built by @unica/contracts. The plan also
- * says what it really costs (fees, Algos locked or paid, USDC paid), so the modal shows the true
- * fees and checks the balances in base units before anything is signed.
+ * The button flow of docs/product.md §4 as data: the opt-ins the user still needs (application
+ * first, then each asset), then the trade itself, each group built by @unica/contracts. The plan
+ * also says what it really costs (fees, Algos locked or paid, USDC paid), so the modal shows the
+ * true fees and checks the balances in base units before anything is signed.
  */
 import {
   APP_OPT_IN_COST,

@@ -1,7 +1,7 @@
 /**
  * Runs a plan through the action queue: each opt-in is signed, sent to algod and verified by
  * polling the account until the opt-in shows; the trade is signed, handed to the backend's
- * send_tx, and verified by polling its operation (spec section 4).
+ * send_tx, and verified by polling its operation (docs/product.md §4).
  */
 import { ChainSession } from '../chain/session.js'
 import { holds, optedInApp } from '../chain/account.js'

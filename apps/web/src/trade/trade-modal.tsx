@@ -1,5 +1,5 @@
 /**
- * The trade modals (spec sections 4 and 5): buy now, make offer, set price, sell now and the
+ * The trade modals (docs/product.md §4 and §5): buy now, make offer, set price, sell now and the
  * cancels. Each loads the contract's state and the user's bid from the chain, shows the true fees
  * of the groups it will send (opt-ins included), checks the balances in base units, and runs the
  * plan through the action queue.
@@ -194,7 +194,7 @@ export function TradeModal({
       await runPlan(services, result.plan)
       onClose()
     } catch (e) {
-      // Error alerts close open modals (spec section 8).
+      // Error alerts close open modals (docs/product.md §8).
       showError(services, e)
       onClose()
     } finally {

@@ -1,5 +1,5 @@
 /**
- * The trade modals' rules and messages (spec section 5) and the preconditions of each action.
+ * The trade modals' rules and messages (docs/product.md §5) and the preconditions of each action.
  * Amounts are bigint base units; null means the input is not a valid amount.
  */
 import { MESSAGES } from '../lib/errors.js'

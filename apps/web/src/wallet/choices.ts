@@ -1,8 +1,8 @@
 /**
- * The wallets offered (DESIGN, web side). The spec's web wallet (MyAlgo, shut down January 2024)
- * is Lute; its browser-extension signer (AlgoSigner, discontinued 2023) is Kibisis, greyed out
- * when absent, its store page opened on click. On development networks the KMD wallet of the
- * devnet is offered; the mobile wallets Pera and Defly (WalletConnect) on TestNet and MainNet,
+ * The wallets offered (docs/architecture.md §5.9). The product's web wallet (MyAlgo, shut down
+ * January 2024) is Lute; its browser-extension signer (AlgoSigner, discontinued 2023) is Kibisis,
+ * greyed out when absent, its store page opened on click. On development networks the KMD wallet of
+ * the devnet is offered; the mobile wallets Pera and Defly (WalletConnect) on TestNet and MainNet,
  * the networks they serve. Plain data, so the select-wallet modal renders without loading any
  * wallet SDK.
  */
@@ -18,7 +18,7 @@ export interface WalletChoice {
   readonly publicOnly?: boolean
 }
 
-export const WALLET_CHOICES: readonly WalletChoice[] = [
+const WALLET_CHOICES: readonly WalletChoice[] = [
   { id: 'lute', name: 'Lute', type: 'web' },
   { id: 'kibisis', name: 'Kibisis', type: 'extension', storeUrl: 'https://kibis.is' },
   { id: 'pera', name: 'Pera', type: 'web', publicOnly: true },
@@ -34,5 +34,5 @@ export function offeredWallets(devNetwork: boolean): readonly WalletChoice[] {
   return WALLET_CHOICES.filter((w) => (devNetwork ? w.publicOnly !== true : w.devOnly !== true))
 }
 
-/** Kibisis is re-detected this often while the select-wallet modal is open (spec section 9). */
+/** Kibisis is re-detected this often while the select-wallet modal is open (docs/product.md §9). */
 export const EXTENSION_POLL_MS = 5000

@@ -116,7 +116,7 @@ const BUSY_RETRY_MS = 500
 
 /**
  * Signs the transactions at `indexes` of a group. An extension answering 'Another query
- * processing' is retried once after 500 ms (spec section 8).
+ * processing' is retried once after 500 ms (docs/product.md §8).
  */
 export async function signGroup(
   manager: WalletManager,

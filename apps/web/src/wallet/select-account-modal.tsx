@@ -1,4 +1,4 @@
-/** Select account (spec section 2): a dropdown of the wallet's addresses, Select and Cancel. */
+/** Select account (docs/product.md §2): a dropdown of the wallet's addresses, Select and Cancel. */
 import { useId, useState } from 'react'
 import { Modal, buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
 import { selectAccount } from '../state/session.js'

@@ -1,5 +1,5 @@
 /**
- * Select wallet (spec section 2): the web wallet, the browser-extension signer (greyed out when
+ * Select wallet (docs/product.md §2): the web wallet, the browser-extension signer (greyed out when
  * absent; clicking it then opens its store page; detection re-polled every 5 s) and, on the
  * devnet, KMD.
  */

@@ -1,4 +1,4 @@
-/** Opt-ins the flows queue first (spec section 4, "Button flow"), and the app close-out. */
+/** Opt-ins the flows queue first (docs/product.md §4, "Button flow"), and the app close-out. */
 import algosdk from 'algosdk'
 import { group, wallet, withFee, type ChainParams, type UnsignedGroup } from './group.js'
 

@@ -1,5 +1,5 @@
 /**
- * Trading groups (spec section 4). Each app call is last in its group and names the amount its
+ * Trading groups (docs/product.md §4). Each app call is last in its group and names the amount its
  * signer agreed to; deposits come before it, payouts are the app's inner transactions. See the
  * README for every group index by index.
  */

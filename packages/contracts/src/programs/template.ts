@@ -8,7 +8,7 @@ export const PROXY_ID_PLACEHOLDER = 'TMPL_PROXY_ID'
 export const MANAGER_HASH_PLACEHOLDER = 'TMPL_MANAGER_HASH'
 export const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
 
-/** Proxy ids are random and below 2^31 - 1 (spec section 9). */
+/** Proxy ids are random and below 2^31 - 1 (docs/product.md §9). */
 export const MAX_PROXY_ID = 2147483646
 
 export function hex(bytes: Uint8Array): string {

@@ -1,8 +1,9 @@
 /**
- * Attacks on the shape of every group: RekeyTo and AssetCloseTo on each transaction (review W2),
- * fees above the bound, the escrow made to pay fees, and extra, missing, reordered or doubled
- * transactions. Each tampered group is sent against a state in which the honest group is valid,
- * and the honest group is sent afterwards to show it (so the refusal was the tampering alone).
+ * Attacks on the shape of every group: RekeyTo and AssetCloseTo on each transaction
+ * (docs/security.md W2), fees above the bound, the escrow made to pay fees, and extra, missing,
+ * reordered or doubled transactions. Each tampered group is sent against a state in which the
+ * honest group is valid, and the honest group is sent afterwards to show it (so the refusal was the
+ * tampering alone).
  */
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

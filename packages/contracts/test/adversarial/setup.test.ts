@@ -1,6 +1,6 @@
 /**
  * Attacks on creating, deploying and configuring a manager, on the proxy logic sig, and on
- * replacing or deleting the app (review W1, W3, W7, W8, W9).
+ * replacing or deleting the app (docs/security.md W1, W3, W7, W8, W9).
  */
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -169,7 +169,7 @@ describe('deploying a manager', () => {
 })
 
 describe('the proxy logic sig signs nothing but the manager creation', () => {
-  /** A deployed proxy, holding the app's min balance: the prize of review W9. */
+  /** A deployed proxy, holding the app's min balance: the prize of docs/security.md W9. */
   async function deployedProxy() {
     const staff = await h.account()
     const nft = await h.createNft(staff)
@@ -178,7 +178,7 @@ describe('the proxy logic sig signs nothing but the manager creation', () => {
     return { staff, nft, proxyId, proxy: proxyAddress(proxyId) }
   }
 
-  it('refuses a payment from the proxy that closes it to an attacker (W9 sweep)', async () => {
+  it('refuses a payment from the proxy that closes it to an attacker (the sweep of docs/security.md W9)', async () => {
     const { proxyId, proxy } = await deployedProxy()
     const attacker = await h.account()
     const params = await h.params()
@@ -330,7 +330,7 @@ describe('configuring the escrow', () => {
     await refused(h, market, [staff, accomplice], () => h.send(g, staff))
   })
 
-  it('refuses a configure group with a third transaction (review W3)', async () => {
+  it('refuses a configure group with a third transaction (docs/security.md W3)', async () => {
     const { staff, market } = await deployed()
     const extra = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
       sender: staff.address,
@@ -343,8 +343,8 @@ describe('configuring the escrow', () => {
   })
 })
 
-describe('replacing or deleting the app (review W1)', () => {
-  /** A market with the NFT listed and a bid in escrow: what W1 steals or locks. */
+describe('replacing or deleting the app (docs/security.md W1)', () => {
+  /** A market with the NFT listed and a bid in escrow: what docs/security.md W1 steals or locks. */
   async function loaded() {
     const listed = await listedMarket(h)
     const bidderAccount = await bidder(h, listed.market, 300n)
@@ -363,7 +363,7 @@ describe('replacing or deleting the app (review W1)', () => {
     await refused(h, market, [staff, b], () => h.sendSigned([signWith(staff, update)]))
   })
 
-  it('refuses UpdateApplication carrying bid args with a USDC deposit (the W1 group)', async () => {
+  it('refuses UpdateApplication carrying bid args with a USDC deposit (the group of docs/security.md W1)', async () => {
     const { staff, market, bidder: b } = await loaded()
     const attacker = await h.account()
     await h.optIn(attacker, market)

@@ -1,7 +1,7 @@
 /**
  * Attacks through OptIn, CloseOut and ClearState: trade args on them (the reference's "opt-in
- * exploit", review section 5 history), closing out with an open bid, and ClearState with an open
- * bid, which must lose nothing (review W6).
+ * exploit", docs/security.md, "Fixes the reference already had"), closing out with an open bid, and
+ * ClearState with an open bid, which must lose nothing (docs/security.md W6).
  */
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -107,7 +107,7 @@ async function clearState(account: Account, appId: bigint, args?: Uint8Array[]) 
   await h.sendSigned([signWith(account, txn)])
 }
 
-describe('ClearState with an open bid loses nothing (review W6)', () => {
+describe('ClearState with an open bid loses nothing (docs/security.md W6)', () => {
   it('keeps the bid of record; re-opting in restores it and cancelling refunds it', async () => {
     const { market } = await listedMarket(h)
     const b = await bidder(h, market, 300n)

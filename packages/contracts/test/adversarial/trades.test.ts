@@ -68,7 +68,7 @@ describe('asks', () => {
     await refused(h, market, [staff, attacker], () => h.send(g, attacker))
   })
 
-  it('refuses listing at price 0 (review W4: an NFT in escrow with no ask)', async () => {
+  it('refuses listing at price 0 (docs/security.md W4: an NFT in escrow with no ask)', async () => {
     const { staff, market } = await walletMarket()
     const g = tamper(
       buildListAsk({ seller: staff.address, market, price: 5n, params: await h.params() }),

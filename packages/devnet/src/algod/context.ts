@@ -17,8 +17,6 @@ export interface AlgodContext {
   readonly waitForBlockTimeoutMs: number
   /** process.hrtime.bigint() when the node last saw a new block (or started). */
   lastBlockSeenAt: bigint
-  /** Whether a block timestamp offset was ever set (algod answers 404 to a GET before that). */
-  offsetSet: boolean
   /** Resolves when the server starts closing (and `isClosing` turns true). */
   readonly closing: Promise<void>
   isClosing: boolean

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Chain } from '../chain/types.js'
 import { createServer } from '../http/server.js'
 import type { AlgodContext, AlgodOptions } from './context.js'
+import { accountResourceRoutes } from './routes-account-resources.js'
 import { blockRoutes } from './routes-blocks.js'
 import { ledgerRoutes } from './routes-ledger.js'
 import { nodeRoutes } from './routes-node.js'
@@ -45,7 +46,6 @@ export async function registerAlgod(
     chain,
     waitForBlockTimeoutMs: options.waitForBlockTimeoutMs ?? 60_000,
     lastBlockSeenAt: process.hrtime.bigint(),
-    offsetSet: false,
     closing,
     isClosing: false,
   }
@@ -69,6 +69,7 @@ export async function registerAlgod(
     nodeRoutes(scope, ctx)
     transactionRoutes(scope, ctx)
     ledgerRoutes(scope, ctx)
+    accountResourceRoutes(scope, ctx)
     blockRoutes(scope, ctx)
     tealRoutes(scope, ctx)
     done()
@@ -110,6 +111,7 @@ export async function startAlgodServer(
   const app = await createServer({
     tokenHeader: ALGOD_TOKEN_HEADER,
     publicPaths: ALGOD_PUBLIC_PATHS,
+    acceptBearer: true,
     ...(token === undefined ? {} : { token }),
   })
   await registerAlgod(app, chain, algodOptions)

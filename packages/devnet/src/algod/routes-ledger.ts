@@ -1,5 +1,5 @@
 /**
- * Ledger state routes: accounts (with `exclude`), an account's asset holding and app local state,
+ * Ledger state routes: the supply, accounts (with `exclude`), an account's asset holding and app local state,
  * applications, their boxes, and assets. Texts follow go-algorand's
  * daemon/algod/api/server/v2/{handlers.go,errors.go}.
  */
@@ -18,6 +18,7 @@ import {
   type Query,
 } from './params.js'
 import { sendModel } from './respond.js'
+import { ACCOUNT, ACCOUNT_WITHOUT_RESOURCES } from './shapes.js'
 
 /** algod's default MaxAPIBoxPerApplication (config/local_defaults). */
 const MAX_API_BOX_PER_APPLICATION = 100_000n
@@ -114,7 +115,9 @@ export function ledgerRoutes(app: FastifyInstance, ctx: AlgodContext): void {
   app.get<AccountParams>('/v2/accounts/:address', (req, reply) => {
     const address = parseAddress('address', req.params.address)
     const format = parseFormat(req.query)
-    return sendModel(reply, chain.accountInfo(address, parseExclude(req.query)), format)
+    const exclude = parseExclude(req.query)
+    const shape = exclude === 'all' ? ACCOUNT_WITHOUT_RESOURCES : ACCOUNT
+    return sendModel(reply, chain.accountInfo(address, exclude), format, shape)
   })
 
   app.get<AccountResourceParams>('/v2/accounts/:address/assets/:id', (req, reply) => {
@@ -157,6 +160,8 @@ export function ledgerRoutes(app: FastifyInstance, ctx: AlgodContext): void {
     if (!value) throw new HttpError(404, 'box not found')
     return sendModel(reply, new modelsv2.Box({ name, round: chain.lastRound(), value }))
   })
+
+  app.get('/v2/ledger/supply', (_req, reply) => sendModel(reply, chain.supply()))
 
   app.get<IdParams>('/v2/assets/:id', (req, reply) => {
     const asset = chain.asset(parseUint64('asset-id', req.params.id))

@@ -83,16 +83,14 @@ export function nodeRoutes(app: FastifyInstance, ctx: AlgodContext): void {
   )
 
   app.get('/v2/devmode/blocks/offset', (_req, reply) => {
-    if (!ctx.offsetSet && chain.blockTimestampOffset === 0n) {
+    const offset = chain.blockTimestampOffset
+    if (offset === undefined) {
       throw new HttpError(
         404,
         'failed retrieving timestamp offset from node: block timestamp offset was never set, using real clock for timestamps',
       )
     }
-    return sendModel(
-      reply,
-      new modelsv2.GetBlockTimeStampOffsetResponse({ offset: chain.blockTimestampOffset }),
-    )
+    return sendModel(reply, new modelsv2.GetBlockTimeStampOffsetResponse({ offset }))
   })
 
   app.post<{ Params: { offset: string } }>('/v2/devmode/blocks/offset/:offset', (req, reply) => {
@@ -104,7 +102,6 @@ export function nodeRoutes(app: FastifyInstance, ctx: AlgodContext): void {
       )
     }
     chain.blockTimestampOffset = offset
-    ctx.offsetSet = true
     return reply.code(200).send()
   })
 

@@ -25,6 +25,7 @@ import {
   type Query,
 } from './params.js'
 import { sendModel } from './respond.js'
+import { pendingShape } from './shapes.js'
 import { decodeTxGroup } from './txgroup-decode.js'
 
 /** MaxTxGroupSize (consensus v18 onwards). */
@@ -34,9 +35,17 @@ const MAX_SIMULATE_BYTES = 1_000_000
 /** The most pool entries one answer lists: keeps a `max=2^64-1` request bounded. */
 const MAX_PENDING_LIST = 100_000
 
-/** Bodies reach routes as bytes (see index.ts), or not at all when the request had none. */
+/**
+ * Bodies reach routes as Node Buffers (see index.ts), or not at all when the request had none.
+ * They are handed on as plain Uint8Array views of the same memory: algosdk's decoders keep the
+ * byte arrays they read as views of their input, and some of its constructors (LogicSig's args)
+ * refuse anything whose constructor is not Uint8Array itself.
+ */
 export function bodyBytes(body: unknown): Uint8Array {
-  return body instanceof Uint8Array ? body : new Uint8Array(0)
+  if (!(body instanceof Uint8Array)) return new Uint8Array(0)
+  return body.constructor === Uint8Array
+    ? body
+    : new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
 }
 
 /** go's Transaction.MatchAddress: the addresses a transaction concerns. */
@@ -109,7 +118,7 @@ export function transactionRoutes(app: FastifyInstance, ctx: AlgodContext): void
           'could not find the transaction in the transaction pool or in the last 1000 confirmed rounds',
         )
       }
-      return sendModel(reply, info, format)
+      return sendModel(reply, info, format, pendingShape(info))
     },
   )
 

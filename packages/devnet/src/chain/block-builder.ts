@@ -15,7 +15,7 @@ import {
   type Entry,
 } from '@unica/avm'
 import algosdk from 'algosdk'
-import { toApplyData, type ApplyResult } from '../ledger/apply/index.js'
+import type { ApplyResult } from '../ledger/apply/index.js'
 import type { CommittedState } from '../ledger/committed.js'
 import type { ChainContext } from '../ledger/context.js'
 import { applyGroup } from '../ledger/group.js'
@@ -376,10 +376,6 @@ export function makeHeader(f: HeaderFields): algosdk.BlockHeader {
     stateproofTracking: new Map(),
     participationUpdates: c.participationUpdates,
   })
-}
-
-export function makePayset(groups: readonly BuiltGroup[]): algosdk.SignedTxnInBlock[] {
-  return groups.flatMap((g) => g.prepared.map((p, i) => inBlock(p.stxn, toApplyData(g.results[i]))))
 }
 
 const protocolBytes = new Map<string, Uint8Array>()

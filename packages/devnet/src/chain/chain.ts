@@ -70,10 +70,12 @@ const reject = (msg: string): SubmitResult => ({ ok: false, rejection: { message
  * about as much as checking them.
  */
 const POOL_MIN_SIGNATURES = 4
+/** go's math.MaxInt64: an offset is applied only while the sum stays below it. */
+const MAX_INT64 = (1n << 63n) - 1n
 
 export class DevnetChain extends AccountQueries implements Chain {
   readonly genesis: GenesisInfo
-  blockTimestampOffset = 0n
+  blockTimestampOffset: bigint | undefined = undefined
   private readonly archive = new BlockArchive()
   private readonly store: BlockStore
   private readonly ownsStore: boolean
@@ -285,11 +287,17 @@ export class DevnetChain extends AccountQueries implements Chain {
     return new BlockBuilder(this.state, this.context(this.lastRound() + 1n))
   }
 
-  /** Dev mode's clock: the wall clock plus the offset, never before the previous block. */
+  /**
+   * Dev mode's clock, as go-algorand's writeDevmodeBlock sets it: once an offset is set, the
+   * previous block's time plus the offset (so each block moves time on by it); before that, the
+   * wall clock, never before the previous block.
+   */
   private nextTimestamp(): bigint {
     const prev = this.archive.lastHeader().timestamp
-    const t = this.now() + this.blockTimestampOffset
-    return t > prev ? t : prev
+    const offset = this.blockTimestampOffset
+    if (offset !== undefined && offset < MAX_INT64 - prev) return prev + offset
+    const now = this.now()
+    return now > prev ? now : prev
   }
 
   /** The genesis state and block (round 0). */

@@ -7,6 +7,7 @@ import algosdk, { modelsv2 } from 'algosdk'
 import type { CommittedState } from '../ledger/committed.js'
 import { addrKey, bytesKey, keyBytes } from '../ledger/keys.js'
 import type { LedgerProtocol } from '../ledger/protocol.js'
+import { AccountStatus } from '../ledger/state.js'
 import {
   accountModel,
   appModel,
@@ -75,6 +76,27 @@ export abstract class AccountQueries {
   application(appId: bigint): modelsv2.Application | undefined {
     const a = this.state.app(appId)
     return a === undefined ? undefined : appModel(appId, a)
+  }
+
+  /**
+   * algod's GET /v2/ledger/supply (go's AccountTotals): the money of participating accounts
+   * (online and offline; the fee sink and rewards pool are not participating) and of online ones.
+   */
+  supply(): modelsv2.SupplyResponse {
+    let totalMoney = 0n
+    let onlineMoney = 0n
+    for (const account of this.state.accounts.values()) {
+      if (account.status === AccountStatus.NotParticipating) continue
+      totalMoney += account.balance
+      if (account.status === AccountStatus.Online) onlineMoney += account.balance
+    }
+    // Nobody votes on a devnet: the stake agreement counts is 0, as the AVM's online_stake reads it.
+    return new modelsv2.SupplyResponse({
+      currentRound: this.round(),
+      totalMoney,
+      onlineMoney,
+      onlineStake: 0n,
+    })
   }
 
   /** Names of the app's boxes, in byte order. */

@@ -111,11 +111,16 @@ export interface Chain {
   ): modelsv2.AccountApplicationResponse | undefined
   asset(assetId: bigint): modelsv2.Asset | undefined
   application(appId: bigint): modelsv2.Application | undefined
+  /** algod's ledger supply at the latest round. */
+  supply(): modelsv2.SupplyResponse
   boxNames(appId: bigint): readonly Uint8Array[]
   box(appId: bigint, name: Uint8Array): Uint8Array | undefined
 
-  /** Dev mode: seconds added to the wall clock for the next blocks' timestamps. */
-  blockTimestampOffset: bigint
+  /**
+   * Dev mode's block timestamp offset in seconds: once set, each block is stamped with the
+   * previous block's time plus it (go's writeDevmodeBlock); undefined until set (wall clock).
+   */
+  blockTimestampOffset: bigint | undefined
 
   close(): Promise<void>
 }

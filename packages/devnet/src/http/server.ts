@@ -16,6 +16,17 @@ export interface ServerOptions {
   readonly token?: string
   /** Paths served without a token (health checks, explorer pages). */
   readonly publicPaths?: readonly RegExp[]
+  /**
+   * Whether a request without a token (no header, or an empty one) is served. The indexer only
+   * checks tokens when started with some: SDK-sandbox clients send none (an empty header), while
+   * LocalNet clients send `a` x 64. Both are served; a different token is still refused.
+   */
+  readonly tokenOptional?: boolean
+  /**
+   * Whether `Authorization: Bearer <token>` is read when the token header is absent or empty, as
+   * go-algorand's algod and the indexer read it (their auth middleware); kmd reads only its header.
+   */
+  readonly acceptBearer?: boolean
   /** Largest request body accepted, in bytes. */
   readonly bodyLimit?: number
 }
@@ -50,7 +61,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     origin: (origin, cb) => {
       cb(null, origin === undefined || isLocalOrigin(origin))
     },
-    allowedHeaders: ['Content-Type', options.tokenHeader, 'Accept'],
+    allowedHeaders: [
+      'Content-Type',
+      options.tokenHeader,
+      'Accept',
+      ...(options.acceptBearer === true ? ['Authorization'] : []),
+    ],
   })
 
   // Bodies arrive as msgpack, raw signed transactions or TEAL text: keep them as bytes and let
@@ -63,7 +79,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     if (req.method === 'OPTIONS') return
     const path = req.url.split('?')[0] ?? ''
     if (options.publicPaths?.some((p) => p.test(path))) return
-    if (!sameToken(req.headers[header], token)) {
+    let presented = req.headers[header]
+    if ((presented === undefined || presented === '') && options.acceptBearer === true) {
+      const [scheme, ...rest] = (req.headers.authorization ?? '').split(' ')
+      if (rest.length > 0 && scheme.toLowerCase() === 'bearer') presented = rest.join(' ')
+    }
+    if (options.tokenOptional === true && (presented === undefined || presented === '')) return
+    if (!sameToken(presented, token)) {
       await reply.code(401).send({ message: 'Invalid API Token' })
     }
   })

@@ -48,6 +48,7 @@ function fakeChain(blocks: CommittedBlock[]): Chain {
     pending: unsupported,
     pendingList: unsupported,
     simulate: unsupported,
+    supply: unsupported,
     accountInfo: (address) =>
       new modelsv2.Account({
         address,

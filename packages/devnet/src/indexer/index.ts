@@ -17,10 +17,15 @@ import { registerTransactionRoutes } from './routes-transactions.js'
 
 export { IndexFollower } from './follower.js'
 
-/** The indexer's token header and unauthenticated paths (LocalNet conventions). */
+/**
+ * The indexer's token header and unauthenticated paths: LocalNet's token is accepted, and so is
+ * no token at all, as an indexer started without tokens (the SDK sandbox's) accepts it.
+ */
 export const INDEXER_SERVER_OPTIONS: ServerOptions = {
   tokenHeader: 'X-Indexer-API-Token',
   publicPaths: [/^\/health$/],
+  tokenOptional: true,
+  acceptBearer: true,
 }
 
 /**

@@ -30,5 +30,3 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
 }
-
-export const ZERO_KEY = addrKey(ZERO_ADDRESS)

@@ -89,8 +89,6 @@ export interface Schema {
   readonly bytes: number
 }
 
-export const EMPTY_SCHEMA: Schema = Object.freeze({ uints: 0, bytes: 0 })
-
 /** A key-value store with the counts of each kind it holds (checked against its schema). */
 export interface KeyValues {
   readonly kv: ReadonlyMap<string, StateValue>

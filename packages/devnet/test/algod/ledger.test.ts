@@ -1,5 +1,5 @@
 /**
- * Ledger state through algosdk's Algodv2: accountInformation (with exclude),
+ * Ledger state through algosdk's Algodv2: supply, accountInformation (with exclude),
  * accountAssetInformation, accountApplicationInformation, getApplicationByID,
  * getApplicationBoxes, getApplicationBoxByName and getAssetByID, with algod's 4xx answers
  * (go-algorand daemon/algod/api/server/v2/errors.go) for what does not exist or is malformed.
@@ -251,6 +251,59 @@ describe('applications and boxes', () => {
     )
     expectError(await f.raw(`/v2/applications/${appId}/box?name=hex:00`), 400, /Unknown encoding/)
     expectError(await f.raw(`/v2/applications/${appId}/box`), 400, /name is required/)
+  })
+})
+
+describe("an account's resources a page at a time", () => {
+  it('lists asset holdings with their params, paged by asset id', async () => {
+    const wallet2 = f.account('Wallet2').address
+    const all = await f.algod.accountAssetsInformation(wallet2).do()
+    expect(all.round).toBe(Number(f.chain.lastRound()))
+    expect(all.nextToken).toBeUndefined()
+    expect(all.assetHoldings?.map((h) => h.assetHolding.assetId)).toEqual([usdc])
+    expect(all.assetHoldings?.[0].assetParams?.unitName).toBe('USDC')
+    const after = await f.algod.accountAssetsInformation(wallet2).next(String(usdc)).do()
+    expect(after.assetHoldings).toEqual([])
+
+    const limitZero = await f.raw(`/v2/accounts/${wallet2}/assets?limit=0`)
+    expectError(limitZero, 400, 'limit parameter must be a positive integer')
+    const tooMany = await f.raw(`/v2/accounts/${wallet2}/assets?limit=1001`)
+    expectError(tooMany, 400, 'limit 1001 exceeds max assets single batch limit 1000')
+    expectError(await f.raw(`/v2/accounts/${wallet2}/assets?next=x`), 400, /unable to parse next/)
+  })
+
+  it('lists local states and created apps, with params on request', async () => {
+    const holder = await f.algod.accountApplicationsInformation(f.account('Wallet2').address).do()
+    expect(holder.applicationResources?.map((r) => r.id)).toEqual([Number(appId)])
+    expect(holder.applicationResources?.[0].appLocalState?.keyValue?.[0].value.uint).toBe(2n)
+    expect(holder.applicationResources?.[0].params).toBeUndefined()
+
+    const creator = f.account('Wallet1').address
+    const bare = await f.algod.accountApplicationsInformation(creator).do()
+    expect(bare.applicationResources?.[0].params).toBeUndefined()
+    const full = await f.algod.accountApplicationsInformation(creator).include(['params']).do()
+    expect(full.applicationResources?.[0].params?.creator.toString()).toBe(creator)
+    const page = await f.algod.accountApplicationsInformation(creator).limit(1).next('0').do()
+    expect(page.applicationResources).toHaveLength(1)
+  })
+})
+
+describe('ledger supply', () => {
+  it('counts participating money (not the fee sink) and online money (Wallet1)', async () => {
+    const before = await f.algod.supply().do()
+    expect(before.currentRound).toBe(f.chain.lastRound())
+    const wallet1 = await f.algod.accountInformation(f.account('Wallet1').address).do()
+    expect(before.onlineMoney).toBe(wallet1.amount)
+    expect(before.onlineStake).toBe(0n)
+    expect(before.totalMoney).toBeGreaterThan(before.onlineMoney)
+
+    // A payment between participating accounts moves no money out, but its fee goes to the
+    // fee sink, which does not participate.
+    await f.pay(f.account('Wallet3'), f.account('Wallet4').address, 5)
+    const after = await f.algod.supply().do()
+    expect(after.currentRound).toBe(before.currentRound + 1n)
+    expect(after.totalMoney).toBe(before.totalMoney - 1000n)
+    expect(after.onlineMoney).toBe(before.onlineMoney)
   })
 })
 

@@ -144,6 +144,31 @@ describe('dev mode block timestamp offset', () => {
     expect(BigInt((await f.algod.getBlockOffsetTimestamp().do()).offset)).toBe(0n)
   })
 
+  it("moves each block on by the offset from the previous one, as go's dev mode does", async () => {
+    const timestampOf = async (txid: string) => {
+      const info = await f.algod.pendingTransactionInformation(txid).do()
+      return (await f.algod.block(info.confirmedRound!).do()).block.header.timestamp
+    }
+    await f.algod.setBlockOffsetTimestamp(86_400).do()
+    const first = await timestampOf(
+      await f.pay(f.account('Wallet1'), f.account('Wallet3').address, 1),
+    )
+    const second = await timestampOf(
+      await f.pay(f.account('Wallet1'), f.account('Wallet3').address, 1),
+    )
+    const third = await timestampOf(
+      await f.pay(f.account('Wallet1'), f.account('Wallet3').address, 1),
+    )
+    expect(second - first).toBe(86_400n)
+    expect(third - second).toBe(86_400n)
+    // Offset 0 holds time still.
+    await f.algod.setBlockOffsetTimestamp(0).do()
+    const frozen = await timestampOf(
+      await f.pay(f.account('Wallet1'), f.account('Wallet3').address, 1),
+    )
+    expect(frozen).toBe(third)
+  })
+
   it('refuses offsets beyond int64 and non-numbers', async () => {
     const huge = await f.raw(`/v2/devmode/blocks/offset/${(2n ** 63n).toString()}`, {
       method: 'POST',
@@ -191,6 +216,13 @@ describe('tokens, CORS and unknown routes', () => {
     const error = await sdkError(wrong.status().do())
     expect(error.status).toBe(401)
     expectError(await f.raw('/v2/status', { token: null }), 401, 'Invalid API Token')
+  })
+
+  it('reads the token from `Authorization: Bearer` too, as algod does', async () => {
+    const bearer = (token: string) =>
+      f.raw('/v2/status', { token: null, headers: { authorization: `Bearer ${token}` } })
+    expect((await bearer('a'.repeat(64))).status).toBe(200)
+    expectError(await bearer('b'.repeat(64)), 401, 'Invalid API Token')
   })
 
   it('allows a preflight from a localhost origin and refuses one from elsewhere', async () => {

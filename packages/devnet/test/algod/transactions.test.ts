@@ -91,6 +91,36 @@ describe('sendRawTransaction and pending information', () => {
   })
 })
 
+describe('logic signatures with arguments', () => {
+  it('accepts an escrow payment whose program reads its argument, and refuses a wrong one', async () => {
+    const { result } = await f.algod
+      .compile('#pragma version 10\narg 0\nbyte "open sesame"\n==')
+      .do()
+    const program = new Uint8Array(Buffer.from(result, 'base64'))
+    const lsigWith = (arg: string) =>
+      new algosdk.LogicSigAccount(program, [new TextEncoder().encode(arg)])
+    const escrow = lsigWith('open sesame').address().toString()
+    await f.pay(f.account('Wallet1'), escrow, 1_000_000)
+
+    const spend = async (arg: string) => {
+      const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
+        sender: escrow,
+        receiver: f.account('Wallet2').address,
+        amount: 1000,
+        suggestedParams: await f.algod.getTransactionParams().do(),
+      })
+      return algosdk.signLogicSigTransactionObject(txn, lsigWith(arg)).blob
+    }
+    const { txid } = await f.algod.sendRawTransaction(await spend('open sesame')).do()
+    const info = await algosdk.waitForConfirmation(f.algod, txid, 3)
+    expect(info.txn.lsig?.args).toEqual([new TextEncoder().encode('open sesame')])
+
+    const wrong = await sdkError(f.algod.sendRawTransaction(await spend('close sesame')).do())
+    expect(wrong.status).toBe(400)
+    expect(wrong.message).toMatch(/rejected by logic/)
+  })
+})
+
 describe('malformed bodies', () => {
   const post = (body: Uint8Array) =>
     f.raw('/v2/transactions', {

@@ -1,5 +1,5 @@
 /**
- * GET /api/assets/'s page and count: the filters, orderings and pagination of spec section 7.
+ * GET /api/assets/'s page and count: the filters, orderings and pagination of docs/product.md §7.
  *
  * Tuned (README "Benchmark"): building a statement with Drizzle cost more than the rest of the
  * request (80 µs of about 250), so each shape of request (which filters, ordering, staff view)
