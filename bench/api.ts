@@ -25,6 +25,7 @@ import { startDevnet } from '@unica/devnet'
 import {
   buildApp,
   connectChain,
+  devnetEndpoints,
   diskStorage,
   migrate,
   openDatabase,
@@ -228,15 +229,7 @@ async function postgresUrl(): Promise<string | null> {
 export async function main(): Promise<void> {
   installRecorder()
   const devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
-  const chain = await connectChain({
-    network: 'devnet',
-    algodUrl: devnet.urls.algod,
-    algodToken: devnet.token,
-    indexerUrl: devnet.urls.indexer,
-    indexerToken: devnet.token,
-    usdcId: undefined,
-    explorerUrl: `${devnet.urls.algod}/explorer`,
-  })
+  const chain = await connectChain(devnetEndpoints(devnet))
   const url = await postgresUrl()
   const targets = [
     ...(url === null

@@ -5,36 +5,17 @@
  * the same run (every payment costs the devnet one verification). Targets on one core: >= 5,000
  * payments/s in groups, >= 1,500/s single, < 2 KB per idle account.
  */
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  sign,
-  verify,
-} from 'node:crypto'
+import { createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import algosdk from 'algosdk'
-import { startDevnet, type Devnet } from '@unica/devnet'
+import type { Devnet } from '@unica/devnet'
+import { DevnetKit, algodOf, genesisAccount, keySigner } from '@unica/devnet/testing'
 import { KeepAliveHttpClient } from './http-client.js'
 import { formatRate } from './measure.js'
-
-/** PKCS#8 DER prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex')
-
-/** Signs with node:crypto (fast) rather than algosdk's tweetnacl, so the client is not the bottleneck. */
-function signer(secretKey: Uint8Array): (txn: algosdk.Transaction) => Uint8Array {
-  const key = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519, secretKey.subarray(0, 32)]),
-    format: 'der',
-    type: 'pkcs8',
-  })
-  return (txn) => txn.attachSignature(txn.sender, sign(null, txn.bytesToSign(), key))
-}
 
 function seconds(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e9
@@ -276,13 +257,12 @@ function collectGarbage(): void {
 
 /** Heap bytes per account after funding `n` fresh accounts (blocks of their funding included). */
 async function memoryPerAccount(devnet: Devnet, n: number): Promise<number> {
-  const wallet1 = devnet.chain.genesis.accounts.find((a) => a.comment === 'Wallet1')!
-  const algod = new algosdk.Algodv2(devnet.token, 'http://127.0.0.1', devnet.ports.algod)
+  const wallet1 = genesisAccount(devnet, 'Wallet1')
   const c: Context = {
-    algod,
+    algod: algodOf(devnet),
     devnetPid: process.pid,
     from: wallet1.address,
-    sign: signer(wallet1.secretKey),
+    sign: keySigner(wallet1),
   }
   // Any 32 bytes are an address; random ones avoid generating 100,000 key pairs.
   const addresses = Array.from({ length: n }, () => new algosdk.Address(randomBytes(32)).toString())
@@ -325,7 +305,8 @@ export async function main(): Promise<void> {
   try {
     const algod = new algosdk.Algodv2(http, '')
     const { address, key } = await dispenser(algod, kmdUrl)
-    const c: Context = { algod, devnetPid: child.pid!, from: address, sign: signer(key) }
+    const sign = keySigner({ address, sk: key })
+    const c: Context = { algod, devnetPid: child.pid!, from: address, sign }
     // Each phase first runs the same number of untimed batches of its own work, so that what is
     // timed is the devnet's steady state rather than V8 compiling its hot paths.
     await singlePayments(c, WARM_UP_BATCHES)
@@ -339,14 +320,14 @@ export async function main(): Promise<void> {
     child.kill('SIGTERM')
   }
 
-  const devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
+  const kit = await DevnetKit.start()
   try {
-    const bytes = await memoryPerAccount(devnet, 100_000)
+    const bytes = await memoryPerAccount(kit.devnet, 100_000)
     const kb = (bytes / 1024).toFixed(2)
     console.log(
       `  memory per account at 100,000 accounts: ${kb} KB (incl. their funding blocks; target < 2 KB)`,
     )
   } finally {
-    await devnet.stop()
+    await kit.stop()
   }
 }

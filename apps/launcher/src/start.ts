@@ -12,6 +12,7 @@ import { startDevnet, type Devnet } from '@unica/devnet'
 import {
   buildApp,
   connectChain,
+  devnetEndpoints,
   migrate,
   emptyPgliteTemplate,
   openDatabase,
@@ -99,16 +100,7 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       })
       devnet = started
       cleanups.push(() => started.stop())
-      endpoints = {
-        network: 'devnet',
-        algodUrl: started.urls.algod,
-        algodToken: started.token,
-        indexerUrl: started.urls.indexer,
-        indexerToken: started.token,
-        kmdUrl: started.urls.kmd,
-        usdcId: undefined,
-        explorerUrl: `${started.urls.algod}/explorer`,
-      }
+      endpoints = devnetEndpoints(started)
     }
     const chain = await connectChain(endpoints)
 

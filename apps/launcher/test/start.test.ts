@@ -3,13 +3,13 @@
  * test does not need a Vite build), the API on the embedded devnet, the worker; data that
  * survives a restart in a data directory; a clean stop that frees every port.
  */
-import { createPrivateKey, sign } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { genesisAccount, signWith } from '@unica/devnet/testing'
 import { users } from '@unica/server'
 import { startUnica, WebDistMissing, type Unica } from '../src/index.js'
 
@@ -124,8 +124,7 @@ describe('startUnica with a data directory', () => {
     expect(other.url).not.toBe(first.url)
     expect(other.devnet?.urls.algod).not.toBe(devnet.urls.algod)
     // Something on chain and something in the database, then a restart.
-    const wallet = devnet.chain.genesis.accounts.find((a) => a.comment === 'Wallet2')
-    if (wallet === undefined) throw new Error('no Wallet2')
+    const wallet = genesisAccount(devnet, 'Wallet2')
     const receiver = algosdk.generateAccount().addr.toString()
     const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
       sender: wallet.address,
@@ -133,9 +132,7 @@ describe('startUnica with a data directory', () => {
       amount: 1_234_567n,
       suggestedParams: await first.chain.algod.getTransactionParams().do(),
     })
-    const { txid } = await first.chain.algod
-      .sendRawTransaction(pay.attachSignature(wallet.address, signBytes(pay, wallet.secretKey)))
-      .do()
+    const { txid } = await first.chain.algod.sendRawTransaction(signWith(wallet, pay)).do()
     await algosdk.waitForConfirmation(first.chain.algod, txid, 5)
     await first.database.db.insert(users).values({ address: receiver, isStaff: true })
     const ports = { algod: devnet.ports.algod, http: Number(new URL(first.url).port) }
@@ -164,16 +161,3 @@ describe('startUnica with a data directory', () => {
     expect(await portFree(algod)).toBe(true)
   })
 })
-
-/** An ed25519 signature with node:crypto (algosdk's signTxn is deprecated). */
-function signBytes(txn: algosdk.Transaction, sk: Uint8Array): Uint8Array {
-  const pk = createPrivateKey({
-    key: Buffer.concat([
-      Buffer.from('302e020100300506032b657004220420', 'hex'),
-      sk.subarray(0, 32),
-    ]),
-    format: 'der',
-    type: 'pkcs8',
-  })
-  return sign(null, txn.bytesToSign(), pk)
-}

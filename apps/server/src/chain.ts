@@ -28,6 +28,26 @@ export function indexerClient(url: string, token: string): algosdk.Indexer {
   return new algosdk.Indexer(token, url, new URL(url).port)
 }
 
+/** What the embedded devnet (packages/devnet's `Devnet`) tells about itself. */
+export interface DevnetAddress {
+  readonly urls: { readonly algod: string; readonly indexer: string; readonly kmd: string }
+  readonly token: string
+}
+
+/** The endpoints of an embedded devnet: its three servers, its token and its explorer pages. */
+export function devnetEndpoints(devnet: DevnetAddress): ChainEndpoints {
+  return {
+    network: 'devnet',
+    algodUrl: devnet.urls.algod,
+    algodToken: devnet.token,
+    indexerUrl: devnet.urls.indexer,
+    indexerToken: devnet.token,
+    kmdUrl: devnet.urls.kmd,
+    usdcId: undefined,
+    explorerUrl: `${devnet.urls.algod}/explorer`,
+  }
+}
+
 export async function connectChain(endpoints: ChainEndpoints): Promise<Chain> {
   const algod = algodClient(endpoints.algodUrl, endpoints.algodToken)
   const indexer = indexerClient(endpoints.indexerUrl, endpoints.indexerToken)

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { startDevnet, type Devnet } from '@unica/devnet'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../src/app.js'
-import { connectChain, type Chain } from '../src/chain.js'
+import { connectChain, devnetEndpoints, type Chain } from '../src/chain.js'
 import type { AppContext } from '../src/context.js'
 import type { Database } from '../src/db/index.js'
 import { diskStorage } from '../src/media/disk.js'
@@ -46,16 +46,7 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const devnet = options.devnet ?? (await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 }))
-  const connected = await connectChain({
-    network: 'devnet',
-    algodUrl: devnet.urls.algod,
-    algodToken: devnet.token,
-    indexerUrl: devnet.urls.indexer,
-    indexerToken: devnet.token,
-    usdcId: undefined,
-    explorerUrl: `${devnet.urls.algod}/explorer`,
-    kmdUrl: devnet.urls.kmd,
-  })
+  const connected = await connectChain(devnetEndpoints(devnet))
   const chain = options.chain?.(connected) ?? connected
   const database = await testDatabase()
   const mediaDir = await mkdtemp(join(tmpdir(), 'unica-media-'))

@@ -1,38 +1,26 @@
 /**
- * Drives the devnet as the web app and a staff member would: fresh funded accounts, the create-NFT,
- * deploy and configure groups from @unica/contracts, signed with node:crypto, sent through algod.
- * Also the adversary's tools: an approve-all app, and upload proofs for any key.
+ * Drives the devnet as the web app and a staff member would: fresh funded accounts
+ * (@unica/devnet/testing), and the staff flow of @unica/contracts/flows (create, deploy,
+ * configure) signed with raw keys. Also the adversary's tools: an NFT with a clawback, an
+ * approve-all app, and upload proofs for any key.
  */
-import { createPrivateKey, randomBytes, sign } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import algosdk from 'algosdk'
 import type { Devnet } from '@unica/devnet'
+import { DevnetKit, signBytes, signWith, type TestAccount } from '@unica/devnet/testing'
+import type { UnsignedGroup } from '@unica/contracts'
 import {
-  buildAssetOptIn,
-  buildConfigure,
-  buildCreateNft,
-  buildDeploy,
-  randomProxyId,
-  signWithProxy,
-  type UnsignedGroup,
-} from '@unica/contracts'
+  configureManager,
+  createNft,
+  deployManager,
+  signEach,
+  type FlowChain,
+} from '@unica/contracts/flows'
 import { submitAssetProofNote } from '@unica/schemas'
 import { sha256Hex } from '../src/verify/upload-proof.js'
 
-export interface Account {
-  readonly address: string
-  readonly sk: Uint8Array
-}
-
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex')
-
-export function signWith(key: Account, txn: algosdk.Transaction): Uint8Array {
-  const pk = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519, key.sk.subarray(0, 32)]),
-    format: 'der',
-    type: 'pkcs8',
-  })
-  return txn.attachSignature(key.address, sign(null, txn.bytesToSign(), pk))
-}
+export type Account = TestAccount
+export { signWith }
 
 export const newGuid = (): string => randomBytes(16).toString('hex')
 
@@ -44,55 +32,33 @@ export interface CreatedNft {
 
 export class Studio {
   readonly algod: algosdk.Algodv2
-  private readonly dispenser: Account
+  private readonly kit: DevnetKit
 
   constructor(readonly devnet: Devnet) {
-    this.algod = new algosdk.Algodv2(
-      devnet.token,
-      devnet.urls.algod,
-      new URL(devnet.urls.algod).port,
-    )
-    const wallet1 = devnet.chain.genesis.accounts.find((a) => a.comment === 'Wallet1')
-    if (wallet1 === undefined) throw new Error('no Wallet1 in genesis')
-    this.dispenser = { address: wallet1.address, sk: wallet1.secretKey }
+    this.kit = DevnetKit.of(devnet)
+    this.algod = this.kit.algod
   }
 
   params(): Promise<algosdk.SuggestedParams> {
-    return this.algod.getTransactionParams().do()
+    return this.kit.params()
   }
 
   async sendSigned(signed: Uint8Array[]): Promise<string> {
-    const { txid } = await this.algod.sendRawTransaction(signed).do()
-    await algosdk.waitForConfirmation(this.algod, txid, 5)
-    return txid
+    return (await this.kit.sendSigned(signed)).txId
   }
 
   sign(g: UnsignedGroup, key: Account): Uint8Array[] {
-    return g.txns.map((txn, i) =>
-      g.signers[i].kind === 'proxy'
-        ? signWithProxy(txn, (g.signers[i] as { proxyId: number }).proxyId)
-        : signWith(key, txn),
-    )
+    return signEach(g, (txn) => signWith(key, txn))
+  }
+
+  /** The staff flow's view of the chain, signing with `key`. */
+  private chain(key: Account): FlowChain {
+    return { algod: this.algod, sign: (g) => Promise.resolve(this.sign(g, key)) }
   }
 
   /** A fresh account with Algos, opted in to USDC. */
-  async account(algos = 20_000_000n): Promise<Account> {
-    const { addr, sk } = algosdk.generateAccount()
-    const account = { address: addr.toString(), sk }
-    const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-      sender: this.dispenser.address,
-      receiver: account.address,
-      amount: algos,
-      suggestedParams: await this.params(),
-    })
-    await this.sendSigned([signWith(this.dispenser, fund)])
-    const optIn = buildAssetOptIn({
-      account: account.address,
-      assetId: this.devnet.info.usdcAssetId,
-      params: await this.params(),
-    })
-    await this.sendSigned(this.sign(optIn, account))
-    return account
+  account(algos = 20_000_000n): Promise<Account> {
+    return this.kit.newAccount({ algos })
   }
 
   async createNft(
@@ -100,7 +66,7 @@ export class Studio {
     options: { name?: string; unitName?: string; guid?: string } = {},
   ): Promise<CreatedNft> {
     const guid = options.guid ?? newGuid()
-    const g = buildCreateNft({
+    const { assetId, txId } = await createNft(this.chain(creator), {
       creator: creator.address,
       unitName: options.unitName ?? 'UNI',
       assetName: options.name ?? `Piece ${guid.slice(0, 8)}`,
@@ -109,12 +75,8 @@ export class Studio {
       description: 'A one-of-one test piece',
       mediaUrl: `https://unica.test/media/${guid}.png`,
       mimeType: 'image/png',
-      params: await this.params(),
     })
-    const txId = await this.sendSigned(this.sign(g, creator))
-    const info = await this.algod.pendingTransactionInformation(txId).do()
-    if (info.assetIndex === undefined) throw new Error('no asset created')
-    return { assetId: info.assetIndex, guid, txId }
+    return { assetId, guid, txId }
   }
 
   /** An NFT with a clawback address: the wrong shape for the marketplace. */
@@ -140,31 +102,19 @@ export class Studio {
 
   /** Deploys the manager through a proxy; returns the app id and the creation tx id. */
   async deploy(creator: Account, nftId: bigint): Promise<{ appId: bigint; txId: string }> {
-    const g = buildDeploy({
-      creator: creator.address,
-      proxyId: randomProxyId(),
-      usdcId: this.devnet.info.usdcAssetId,
-      nftId,
-      params: await this.params(),
-    })
-    await this.sendSigned(this.sign(g, creator))
-    const txId = g.txns[1].txID()
-    const info = await this.algod.pendingTransactionInformation(txId).do()
-    if (info.applicationIndex === undefined) throw new Error('no app created')
-    return { appId: info.applicationIndex, txId }
+    const input = { creator: creator.address, nftId, usdcId: this.devnet.info.usdcAssetId }
+    const { appId, createTxId } = await deployManager(this.chain(creator), input)
+    return { appId, txId: createTxId }
   }
 
   /** Configures the manager; returns the app call's tx id. */
   async configure(creator: Account, nftId: bigint, appId: bigint): Promise<string> {
-    const g = buildConfigure({
+    const market = { appId, nftId, usdcId: this.devnet.info.usdcAssetId }
+    const { callTxId } = await configureManager(this.chain(creator), {
       creator: creator.address,
-      appId,
-      nftId,
-      usdcId: this.devnet.info.usdcAssetId,
-      params: await this.params(),
+      ...market,
     })
-    await this.sendSigned(this.sign(g, creator))
-    return g.txns[g.txns.length - 1].txID()
+    return callTxId
   }
 
   /** An approve-all application (`#pragma version 10; pushint 1`) created by `sender`. */
@@ -207,12 +157,7 @@ export class Studio {
       note: new TextEncoder().encode(note),
       suggestedParams: await this.params(),
     })
-    const pk = createPrivateKey({
-      key: Buffer.concat([PKCS8_ED25519, signer.sk.subarray(0, 32)]),
-      format: 'der',
-      type: 'pkcs8',
-    })
-    const sig = sign(null, txn.bytesToSign(), pk)
+    const sig = signBytes(signer.sk, txn.bytesToSign())
     // attachSignature records a different signer (sgnr) when the key is not the sender's.
     return Buffer.from(txn.attachSignature(signer.address, sig)).toString('base64')
   }

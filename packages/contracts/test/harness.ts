@@ -3,29 +3,28 @@
  * web app and server drive it: builders make the groups, keys sign them, algod takes the bytes.
  * Every account a test uses is fresh, so tests do not see each other's state.
  */
-import { createPrivateKey, sign } from 'node:crypto'
 import algosdk from 'algosdk'
-import { startDevnet, type Devnet } from '@unica/devnet'
+import { DevnetKit, signWith, type TestAccount } from '@unica/devnet/testing'
 import {
   buildAppOptIn,
   buildAssetOptIn,
-  buildConfigure,
-  buildCreateNft,
-  buildDeploy,
   decodeBid,
   decodeManagerGlobal,
   escrowAddress,
   randomProxyId,
-  signWithProxy,
   type ManagerState,
   type Market,
   type UnsignedGroup,
 } from '../src/index.js'
+import {
+  configureManager,
+  createNft,
+  deployManager,
+  signEach,
+  type FlowChain,
+} from '../src/flows/index.js'
 
-export interface Account {
-  readonly address: string
-  readonly sk: Uint8Array
-}
+export type Account = TestAccount
 
 export interface Holdings {
   readonly algos: bigint
@@ -36,79 +35,54 @@ export interface Holdings {
 
 const USDC = 1_000_000n
 
-/** PKCS#8 DER prefix of an Ed25519 private key (RFC 8410): the 32-byte seed follows it. */
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex')
-
-/**
- * Signs one transaction with an account's key. node:crypto signs the same ed25519 signature as
- * algosdk's tweetnacl, about a hundred times faster, which keeps the random-sequence tests quick.
- */
-export function signWith(key: Account, txn: algosdk.Transaction): Uint8Array {
-  const pk = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519, key.sk.subarray(0, 32)]),
-    format: 'der',
-    type: 'pkcs8',
-  })
-  return txn.attachSignature(key.address, sign(null, txn.bytesToSign(), pk))
-}
+export { signWith }
 
 export class Harness {
   private nextGuid = 0
 
-  private constructor(
-    readonly devnet: Devnet,
-    readonly algod: algosdk.Algodv2,
-    readonly usdcId: bigint,
-    private readonly dispenser: Account,
-    private readonly issuer: Account,
-  ) {}
+  private constructor(readonly kit: DevnetKit) {}
 
   static async start(): Promise<Harness> {
-    const devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
-    const algod = new algosdk.Algodv2(devnet.token, 'http://127.0.0.1', devnet.ports.algod)
-    const byName = (name: string): Account => {
-      const a = devnet.chain.genesis.accounts.find((x) => x.comment === name)
-      if (a === undefined) throw new Error(`no genesis account ${name}`)
-      return { address: a.address, sk: a.secretKey }
-    }
-    return new Harness(
-      devnet,
-      algod,
-      devnet.info.usdcAssetId,
-      byName('Wallet1'),
-      byName('USDC issuer'),
-    )
+    return new Harness(await DevnetKit.start())
+  }
+
+  get devnet(): DevnetKit['devnet'] {
+    return this.kit.devnet
+  }
+
+  get algod(): algosdk.Algodv2 {
+    return this.kit.algod
+  }
+
+  get usdcId(): bigint {
+    return this.kit.usdcId
   }
 
   async stop(): Promise<void> {
-    await this.devnet.stop()
+    await this.kit.stop()
   }
 
   params(): Promise<algosdk.SuggestedParams> {
-    return this.algod.getTransactionParams().do()
+    return this.kit.params()
   }
 
   /** Signs each transaction as the builder says: a wallet key, or the proxy logic sig. */
   sign(g: UnsignedGroup, ...keys: Account[]): Uint8Array[] {
-    const out: Uint8Array[] = []
-    for (const [i, txn] of g.txns.entries()) {
-      const signer = g.signers[i]
-      if (signer.kind === 'proxy') {
-        out.push(signWithProxy(txn, signer.proxyId))
-        continue
-      }
-      const key = keys.find((k) => k.address === signer.address)
-      if (key === undefined) throw new Error(`no key for ${signer.address}`)
-      out.push(signWith(key, txn))
-    }
-    return out
+    return signEach(g, (txn, address) => {
+      const key = keys.find((k) => k.address === address)
+      if (key === undefined) throw new Error(`no key for ${address}`)
+      return signWith(key, txn)
+    })
+  }
+
+  /** The staff flows' view of the chain, signing with `keys`. */
+  flowChain(...keys: Account[]): FlowChain {
+    return { algod: this.algod, sign: (g) => Promise.resolve(this.sign(g, ...keys)) }
   }
 
   /** Sends signed transactions as one group; resolves with the confirmed round, or throws algod's error. */
   async sendSigned(signed: Uint8Array[]): Promise<bigint> {
-    const { txid } = await this.algod.sendRawTransaction(signed).do()
-    const info = await algosdk.waitForConfirmation(this.algod, txid, 5)
-    return info.confirmedRound ?? 0n
+    return (await this.kit.sendSigned(signed)).round
   }
 
   send(g: UnsignedGroup, ...keys: Account[]): Promise<bigint> {
@@ -131,38 +105,14 @@ export class Harness {
   }
 
   /** A fresh account with Algos and USDC (opted in). */
-  async account(algos = 10_000_000n, usdc = 10_000n * USDC): Promise<Account> {
-    const { addr, sk } = algosdk.generateAccount()
-    const account = { address: addr.toString(), sk }
-    const params = await this.params()
-    const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-      sender: this.dispenser.address,
-      receiver: account.address,
-      amount: algos,
-      suggestedParams: params,
-    })
-    await this.sendSigned([signWith(this.dispenser, fund)])
-    await this.send(
-      buildAssetOptIn({ account: account.address, assetId: this.usdcId, params }),
-      account,
-    )
-    if (usdc > 0n) {
-      const give = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({
-        sender: this.issuer.address,
-        receiver: account.address,
-        assetIndex: this.usdcId,
-        amount: usdc,
-        suggestedParams: params,
-      })
-      await this.sendSigned([signWith(this.issuer, give)])
-    }
-    return account
+  account(algos = 10_000_000n, usdc = 10_000n * USDC): Promise<Account> {
+    return this.kit.newAccount({ algos, usdc })
   }
 
-  /** Creates an NFT as `creator` through the create-NFT builder; returns its asset id. */
+  /** Creates an NFT as `creator` through the staff flow; returns its asset id. */
   async createNft(creator: Account): Promise<bigint> {
     const guid = (++this.nextGuid).toString(16).padStart(32, '0')
-    const g = buildCreateNft({
+    const created = await createNft(this.flowChain(creator), {
       creator: creator.address,
       unitName: 'UNI',
       assetName: `Unica #${this.nextGuid}`,
@@ -171,28 +121,14 @@ export class Harness {
       description: 'A one-of-one test piece',
       mediaUrl: `https://unica.example/media/${guid}.png`,
       mimeType: 'image/png',
-      params: await this.params(),
     })
-    const { txid } = await this.algod.sendRawTransaction(this.sign(g, creator)).do()
-    const info = await algosdk.waitForConfirmation(this.algod, txid, 5)
-    if (info.assetIndex === undefined) throw new Error('no asset created')
-    return info.assetIndex
+    return created.assetId
   }
 
   /** Deploys the manager for `nftId` through a proxy; returns the app id. */
   async deploy(creator: Account, nftId: bigint, proxyId = randomProxyId()): Promise<bigint> {
-    const g = buildDeploy({
-      creator: creator.address,
-      proxyId,
-      usdcId: this.usdcId,
-      nftId,
-      params: await this.params(),
-    })
-    const signed = this.sign(g, creator)
-    await this.sendSigned(signed)
-    const info = await this.algod.pendingTransactionInformation(g.txns[1].txID()).do()
-    if (info.applicationIndex === undefined) throw new Error('no app created')
-    return info.applicationIndex
+    const input = { creator: creator.address, nftId, usdcId: this.usdcId, proxyId }
+    return (await deployManager(this.flowChain(creator), input)).appId
   }
 
   /** NFT created, manager deployed and configured: a market ready to trade. */
@@ -200,10 +136,7 @@ export class Harness {
     const nftId = await this.createNft(creator)
     const appId = await this.deploy(creator, nftId)
     const market = { appId, nftId, usdcId: this.usdcId }
-    await this.send(
-      buildConfigure({ creator: creator.address, ...market, params: await this.params() }),
-      creator,
-    )
+    await configureManager(this.flowChain(creator), { creator: creator.address, ...market })
     return market
   }
 

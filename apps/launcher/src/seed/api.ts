@@ -1,8 +1,9 @@
 /**
  * The marketplace's REST API as the web app calls it: a CSRF token and its cookie on every POST,
- * chain-lag answers (500 with `retry: true`) retried, and send_tx operations polled until the
- * worker has settled them.
+ * chain-lag answers (500 with `retry: true`) retried, and send_tx with the operation's status for
+ * the trade round trip of @unica/contracts/flows.
  */
+import type { TradeApi } from '@unica/contracts/flows'
 import { OperationStatus, type TradeOperation } from '@unica/schemas'
 
 export class ApiError extends Error {
@@ -57,22 +58,22 @@ export class ApiClient {
     }
   }
 
-  /** send_tx, then polls the operation; throws with the chain's reason unless it executed. */
-  async sendTx(signed: Uint8Array[], operation: TradeOperation): Promise<void> {
-    const blob = Buffer.concat(signed).toString('base64')
-    const { operation_id: id } = (await this.post('/api/operations/send_tx/', {
-      blob,
-      operation,
-    })) as { operation_id: string }
-    const deadline = Date.now() + 60_000
-    for (;;) {
-      const status = OperationStatus.parse(await this.get(`/api/operations/${id}`))
-      if (!status.is_pending) {
-        if (status.is_executed) return
-        throw new Error(`${operation} failed: ${status.failure_reason ?? 'no reason given'}`)
-      }
-      if (Date.now() > deadline) throw new Error(`${operation} still pending after 60 s`)
-      await sleep(50)
+  /** send_tx and the operation's status, for @unica/contracts/flows' sendTrade. */
+  trades(): TradeApi<TradeOperation> {
+    return {
+      sendTx: async (signed, operation) => {
+        const blob = Buffer.concat(signed).toString('base64')
+        const answer = await this.post('/api/operations/send_tx/', { blob, operation })
+        return (answer as { operation_id: string }).operation_id
+      },
+      operation: async (id) => {
+        const status = OperationStatus.parse(await this.get(`/api/operations/${id}`))
+        return {
+          isPending: status.is_pending,
+          isExecuted: status.is_executed,
+          failureReason: status.failure_reason ?? null,
+        }
+      },
     }
   }
 

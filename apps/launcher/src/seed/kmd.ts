@@ -4,7 +4,7 @@
  * proxy logic sig (@unica/contracts), as the web app does.
  */
 import algosdk from 'algosdk'
-import { signWithProxy, type UnsignedGroup } from '@unica/contracts'
+import { walletSigner, type GroupSigner } from '@unica/contracts/flows'
 import { DEFAULT_WALLET_NAME } from '@unica/devnet'
 
 export class KmdSigner {
@@ -21,22 +21,12 @@ export class KmdSigner {
     return new KmdSigner(kmd, wallet.id)
   }
 
-  async signGroup(group: UnsignedGroup): Promise<Uint8Array[]> {
-    return this.withHandle((handle) =>
-      Promise.all(
-        group.txns.map((txn, i) => {
-          const signer = group.signers[i]
-          return signer.kind === 'proxy'
-            ? Promise.resolve(signWithProxy(txn, signer.proxyId))
-            : this.kmd.signTransaction(handle, '', txn)
-        }),
-      ),
-    )
-  }
-
-  async signTxn(txn: algosdk.Transaction): Promise<Uint8Array> {
-    return this.withHandle((handle) => this.kmd.signTransaction(handle, '', txn))
-  }
+  /** Signs a builder's group: KMD signs the wallet's transactions, the proxy logic sig its own. */
+  readonly signGroup: GroupSigner = walletSigner((txns, mine) =>
+    this.withHandle((handle) =>
+      Promise.all(mine.map((i) => this.kmd.signTransaction(handle, '', txns[i]))),
+    ),
+  )
 
   private async withHandle<T>(fn: (handle: string) => Promise<T>): Promise<T> {
     const { wallet_handle_token: handle } = (await this.kmd.initWalletHandle(

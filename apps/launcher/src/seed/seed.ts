@@ -12,15 +12,20 @@ import {
   buildAssetOptIn,
   buildBid,
   buildBuyNow,
-  buildConfigure,
-  buildCreateNft,
-  buildDeploy,
   buildListAsk,
-  randomProxyId,
   type Market,
   type UnsignedGroup,
 } from '@unica/contracts'
+import {
+  sendGroup,
+  sendTrade,
+  setUpNft,
+  signUploadProof,
+  type FlowChain,
+  type TradeApi,
+} from '@unica/contracts/flows'
 import type { Devnet } from '@unica/devnet'
+import type { TradeOperation } from '@unica/schemas'
 import { submitAssetProofNote } from '@unica/schemas'
 import { setStaff, type Chain, type Database } from '@unica/server'
 import { ApiClient } from './api.js'
@@ -79,16 +84,21 @@ export async function seedDemo(
 
 class Seeder {
   private readonly api: ApiClient
+  private readonly trades: TradeApi<TradeOperation>
   private readonly algod: algosdk.Algodv2
   private readonly usdcId: bigint
+  /** algod, with KMD signing (and the proxy logic sig where the deploy group needs it). */
+  private readonly chain: FlowChain
 
   constructor(
     private readonly target: SeedTarget,
-    private readonly kmd: KmdSigner,
+    kmd: KmdSigner,
   ) {
     this.api = new ApiClient(target.url)
+    this.trades = this.api.trades()
     this.algod = target.chain.algod
     this.usdcId = target.chain.usdcId
+    this.chain = { algod: this.algod, sign: kmd.signGroup }
   }
 
   async run(log: (message: string) => void): Promise<SeedResult> {
@@ -100,7 +110,7 @@ class Seeder {
     const pieces: SeededPiece[] = []
     for (const [i, piece] of DEMO_PIECES.entries()) {
       const seeded = await this.createPiece(staff, piece)
-      await this.trade(staff, piece, seeded)
+      await this.tradePiece(staff, piece, seeded)
       pieces.push(seeded)
       log(`  seeded ${String(i + 1)}/${String(DEMO_PIECES.length)}: ${piece.name}`)
     }
@@ -112,78 +122,58 @@ class Seeder {
     // A fresh random guid, as the web app makes one (a UUID's 32 hex digits).
     const guid = randomBytes(16).toString('hex')
     const image = await artworkPng(piece.art)
-    const create = buildCreateNft({
-      creator: staff,
-      unitName: piece.unitName,
-      assetName: piece.name,
-      url: `${this.target.url}/nft/${guid}`,
-      guid,
-      description: piece.description,
-      mediaUrl: `${this.target.url}/nft/${guid}`,
-      mimeType: 'image/png',
-      params: await this.params(),
-    })
-    const createTx = await this.send(create)
-    const assetId = (await this.algod.pendingTransactionInformation(createTx).do()).assetIndex
-    if (assetId === undefined) throw new Error(`${piece.name}: no asset created`)
-
-    const note = submitAssetProofNote(
-      assetId.toString(),
-      sha256Hex(image),
-      sha256Hex(new TextEncoder().encode(piece.description)),
+    const { market } = await setUpNft(
+      this.chain,
+      {
+        creator: staff,
+        unitName: piece.unitName,
+        assetName: piece.name,
+        url: `${this.target.url}/nft/${guid}`,
+        guid,
+        description: piece.description,
+        mediaUrl: `${this.target.url}/nft/${guid}`,
+        mimeType: 'image/png',
+        usdcId: this.usdcId,
+      },
+      {
+        registerAsset: async ({ assetId }) => {
+          const note = submitAssetProofNote(
+            assetId.toString(),
+            sha256Hex(image),
+            sha256Hex(new TextEncoder().encode(piece.description)),
+          )
+          const proof = await signUploadProof(this.chain, staff, note)
+          const form = new FormData()
+          form.set('asset_id', assetId.toString())
+          form.set('description', piece.description)
+          form.set('image', new Blob([image], { type: 'image/png' }), `${guid}.png`)
+          form.set('proof', Buffer.from(proof).toString('base64'))
+          await this.api.post('/api/assets/submit_asset/', form)
+        },
+        registerContract: async ({ appId, createTxId }) => {
+          await this.api.post('/api/contracts/submit_contract/', {
+            app_id: appId.toString(),
+            tx_id: createTxId,
+          })
+        },
+        registerConfiguration: async ({ callTxId }, { appId }) => {
+          await this.api.post('/api/contracts/submit_configuration/', {
+            app_id: appId.toString(),
+            tx_id: callTxId,
+          })
+        },
+      },
     )
-    const proofTxn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-      sender: staff,
-      receiver: staff,
-      amount: 0n,
-      note: new TextEncoder().encode(note),
-      suggestedParams: await this.params(),
-    })
-    const form = new FormData()
-    form.set('asset_id', assetId.toString())
-    form.set('description', piece.description)
-    form.set('image', new Blob([image], { type: 'image/png' }), `${guid}.png`)
-    form.set('proof', Buffer.from(await this.kmd.signTxn(proofTxn)).toString('base64'))
-    await this.api.post('/api/assets/submit_asset/', form)
-
-    const deploy = buildDeploy({
-      creator: staff,
-      proxyId: randomProxyId(),
-      usdcId: this.usdcId,
-      nftId: assetId,
-      params: await this.params(),
-    })
-    await this.send(deploy)
-    const deployTx = deploy.txns[1].txID()
-    const appId = (await this.algod.pendingTransactionInformation(deployTx).do()).applicationIndex
-    if (appId === undefined) throw new Error(`${piece.name}: no application created`)
-    await this.api.post('/api/contracts/submit_contract/', {
-      app_id: appId.toString(),
-      tx_id: deployTx,
-    })
-
-    const configure = buildConfigure({
-      creator: staff,
-      appId,
-      nftId: assetId,
-      usdcId: this.usdcId,
-      params: await this.params(),
-    })
-    await this.send(configure)
-    await this.api.post('/api/contracts/submit_configuration/', {
-      app_id: appId.toString(),
-      tx_id: configure.txns[configure.txns.length - 1].txID(),
-    })
-    return { name: piece.name, guid, assetId, appId }
+    return { name: piece.name, guid, assetId: market.nftId, appId: market.appId }
   }
 
   /** The piece's listing, bids and sale, each through send_tx as the web app sends trades. */
-  private async trade(staff: string, piece: DemoPiece, seeded: SeededPiece): Promise<void> {
+  private async tradePiece(staff: string, piece: DemoPiece, seeded: SeededPiece): Promise<void> {
     const market: Market = { appId: seeded.appId, nftId: seeded.assetId, usdcId: this.usdcId }
     if (piece.price !== undefined) {
       const price = BigInt(piece.price) * USDC
       const list = buildListAsk({ seller: staff, market, price, params: await this.params() })
-      await this.api.sendTx(await this.kmd.signGroup(list), 'ASK')
+      await this.trade(list, 'ASK')
 
       if (piece.boughtBy !== undefined) {
         const buyer = this.collector(piece.boughtBy.collector)
@@ -196,7 +186,7 @@ class Seeder {
           currentBid: 0n,
           params: await this.params(),
         })
-        await this.api.sendTx(await this.kmd.signGroup(buy), 'BUY_NOW')
+        await this.trade(buy, 'BUY_NOW')
         if (piece.boughtBy.relistAt !== undefined) {
           const relist = buildListAsk({
             seller: buyer,
@@ -204,7 +194,7 @@ class Seeder {
             price: BigInt(piece.boughtBy.relistAt) * USDC,
             params: await this.params(),
           })
-          await this.api.sendTx(await this.kmd.signGroup(relist), 'ASK')
+          await this.trade(relist, 'ASK')
         }
       }
     }
@@ -219,7 +209,7 @@ class Seeder {
         newBid: BigInt(bid.usdc) * USDC,
         params: await this.params(),
       })
-      await this.api.sendTx(await this.kmd.signGroup(group), 'BID')
+      await this.trade(group, 'BID')
     }
   }
 
@@ -255,11 +245,13 @@ class Seeder {
     return this.algod.getTransactionParams().do()
   }
 
-  /** Signs with KMD, submits to algod and waits for the block; returns the first tx id. */
-  private async send(group: UnsignedGroup): Promise<string> {
-    const signed = await this.kmd.signGroup(group)
-    const { txid } = await this.algod.sendRawTransaction(signed).do()
-    await algosdk.waitForConfirmation(this.algod, txid, 10)
-    return txid
+  /** Signs with KMD, submits to algod and waits for the block. */
+  private async send(group: UnsignedGroup): Promise<void> {
+    await sendGroup(this.chain, group)
+  }
+
+  /** Signs with KMD and sends through send_tx, as the web app sends trades; waits for the worker. */
+  private async trade(group: UnsignedGroup, operation: TradeOperation): Promise<void> {
+    await sendTrade(this.chain.sign, this.trades, group, operation)
   }
 }

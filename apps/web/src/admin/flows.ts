@@ -1,21 +1,28 @@
 /**
- * The staff flows of docs/product.md §4 through @unica/contracts and the action queue: create the
- * NFT (verified by its metadata hash showing up among the account's created assets), deploy its
- * manager through a proxy (verified by the proxy's created-apps list growing), and finish setup
- * (verified by the escrow marker E being set). Each step submits its result to the backend.
+ * The staff flows of docs/product.md §4, through @unica/contracts/flows and the action queue:
+ * create the NFT (verified by its metadata hash showing up among the account's created assets),
+ * deploy its manager through a proxy (verified by the proxy's created-apps list growing), and
+ * finish setup (verified by the escrow marker E being set). Each step submits its result to the backend.
  */
 import {
-  buildConfigure,
-  buildCreateNft,
-  buildDeploy,
   configureCost,
   deployCost,
   proxyAddress,
   randomProxyId,
   totalCreateCost,
 } from '@unica/contracts'
+import {
+  configureManager,
+  createNft as createNftOnChain,
+  deployManager,
+  signUploadProof,
+  type SetupStep,
+  type StepHooks,
+} from '@unica/contracts/flows'
 import { submitAssetProofNote, type Asset } from '@unica/schemas'
+import algosdk from 'algosdk'
 import { spendable } from '../chain/account.js'
+import { asChainErrors } from '../chain/algod-errors.js'
 import {
   submitAsset,
   submitConfiguration,
@@ -36,6 +43,31 @@ async function requireAlgos(s: Services, address: string, microAlgos: bigint): P
   const account = await (await s.chain()).readAccount(address)
   s.store.set({ account })
   if (spendable(account) < microAlgos) throw new UserError(MESSAGES.insufficientFunds)
+}
+
+/** What the progress modal shows while each step runs. */
+const STEP_MESSAGES: Record<SetupStep, string> = {
+  'create-asset': 'Creating asset...',
+  'register-asset': 'Submitting asset...',
+  deploy: 'Deploying contract...',
+  'register-contract': 'Submitting contract...',
+  configure: 'Finishing setup...',
+  'register-configuration': 'Submitting configuration...',
+}
+
+/**
+ * Runs each step through the action queue with its message; a chain step is then verified by
+ * `verify` (polled until it holds), the backend steps are not.
+ */
+function queued(s: Services, verify: () => Promise<boolean>): StepHooks {
+  return {
+    run: (step, work) =>
+      s.queue.push({
+        message: STEP_MESSAGES[step],
+        run: () => asChainErrors(work),
+        verify: step.startsWith('register-') ? false : verify,
+      }),
+  }
 }
 
 export interface NewNft {
@@ -63,45 +95,43 @@ export async function createNft(
 ): Promise<Asset> {
   const { walletName, address } = session(s)
   const chain = await s.chain()
-  const params = await chain.params()
-  await requireAlgos(s, address, totalCreateCost(params).total)
+  await requireAlgos(s, address, totalCreateCost(await chain.params()).total)
   const guid = newGuid()
-  const group = buildCreateNft({
-    creator: address,
-    params,
-    unitName: nft.unitName,
-    assetName: nft.name,
-    url: `${siteOrigin}/nft/${guid}`,
-    guid,
-    description: nft.description,
-    mediaUrl: `${siteOrigin}/nft/${guid}`,
-    mimeType: nft.image.type,
-  })
-  const txId = await s.queue.push({
-    message: 'Creating asset...',
-    run: async () => chain.send(await chain.sign(walletName, group)),
-    verify: async () => (await chain.readAccount(address)).createdGuids.has(guid),
-  })
-  const assetId = await chain.createdAssetId(txId)
-  if (assetId === undefined) throw new UserError(MESSAGES.chainGet)
-  return s.queue.push({
-    message: 'Submitting asset...',
-    run: async () => {
-      // The server accepts the upload only with the creator's signed proof (server README).
-      const note = submitAssetProofNote(
-        assetId.toString(),
-        await sha256Hex(new Uint8Array(await nft.image.arrayBuffer())),
-        await sha256Hex(new TextEncoder().encode(nft.description)),
-      )
-      const form = new FormData()
-      form.set('asset_id', assetId.toString())
-      form.set('description', nft.description)
-      form.set('image', nft.image)
-      form.set('proof', await chain.signProof(walletName, address, note))
-      return submitAsset(s.api, form)
+  const flowChain = chain.flowChain(walletName)
+  let asset: Asset | undefined
+  await createNftOnChain(
+    flowChain,
+    {
+      creator: address,
+      unitName: nft.unitName,
+      assetName: nft.name,
+      url: `${siteOrigin}/nft/${guid}`,
+      guid,
+      description: nft.description,
+      mediaUrl: `${siteOrigin}/nft/${guid}`,
+      mimeType: nft.image.type,
     },
-    verify: false,
-  })
+    {
+      ...queued(s, async () => (await chain.readAccount(address)).createdGuids.has(guid)),
+      register: async ({ assetId }) => {
+        // The server accepts the upload only with the creator's signed proof (server README).
+        const note = submitAssetProofNote(
+          assetId.toString(),
+          await sha256Hex(new Uint8Array(await nft.image.arrayBuffer())),
+          await sha256Hex(new TextEncoder().encode(nft.description)),
+        )
+        const proof = await signUploadProof(flowChain, address, note)
+        const form = new FormData()
+        form.set('asset_id', assetId.toString())
+        form.set('description', nft.description)
+        form.set('image', nft.image)
+        form.set('proof', algosdk.bytesToBase64(proof))
+        asset = await submitAsset(s.api, form)
+      },
+    },
+  )
+  if (asset === undefined) throw new UserError(MESSAGES.apiPost)
+  return asset
 }
 
 /** DA to DC: deploy the manager from a fresh proxy, then submit the contract. */
@@ -113,30 +143,17 @@ export async function deployContract(s: Services, asset: Asset): Promise<bigint>
   await requireAlgos(s, address, deployCost(params).total + configureCost(params).total)
   const proxyId = randomProxyId()
   const proxy = proxyAddress(proxyId)
-  const group = buildDeploy({
-    creator: address,
-    proxyId,
-    usdcId: s.config.usdcId,
-    nftId: BigInt(asset.asset_id),
-    params,
-  })
-  let appId = 0n
-  await s.queue.push({
-    message: 'Deploying contract...',
-    run: async () => chain.send(await chain.sign(walletName, group)),
-    verify: async () => {
-      const apps = await chain.createdApps(proxy)
-      appId = apps[0] ?? 0n
-      return appId !== 0n
+  const deployed = await deployManager(
+    chain.flowChain(walletName),
+    { creator: address, proxyId, usdcId: s.config.usdcId, nftId: BigInt(asset.asset_id) },
+    {
+      ...queued(s, async () => (await chain.createdApps(proxy)).length > 0),
+      register: async ({ appId, createTxId }) => {
+        await submitContract(s.api, appId, createTxId)
+      },
     },
-  })
-  const createTx = group.txns[1].txID()
-  await s.queue.push({
-    message: 'Submitting contract...',
-    run: () => submitContract(s.api, appId, createTx),
-    verify: false,
-  })
-  return appId
+  )
+  return deployed.appId
 }
 
 /** DC to RD: fund the escrow and call C; verify E is set, then submit the configuration. */
@@ -144,26 +161,17 @@ export async function finishSetup(s: Services, asset: Asset, appId: bigint): Pro
   const { walletName, address } = session(s)
   if (address !== asset.creator_address) throw new UserError(MESSAGES.notStarter)
   const chain = await s.chain()
-  const params = await chain.params()
-  await requireAlgos(s, address, configureCost(params).total)
-  const group = buildConfigure({
-    creator: address,
-    appId,
-    nftId: BigInt(asset.asset_id),
-    usdcId: s.config.usdcId,
-    params,
-  })
-  await s.queue.push({
-    message: 'Finishing setup...',
-    run: async () => chain.send(await chain.sign(walletName, group)),
-    verify: async () => (await chain.readMarket(appId)).escrow !== null,
-  })
-  const callTx = group.txns[1].txID()
-  await s.queue.push({
-    message: 'Submitting configuration...',
-    run: () => submitConfiguration(s.api, appId, callTx),
-    verify: false,
-  })
-  s.store.set({ alert: { kind: 'success', text: MESSAGES.txSuccess, txId: callTx } })
+  await requireAlgos(s, address, configureCost(await chain.params()).total)
+  const configured = await configureManager(
+    chain.flowChain(walletName),
+    { creator: address, appId, nftId: BigInt(asset.asset_id), usdcId: s.config.usdcId },
+    {
+      ...queued(s, async () => (await chain.readMarket(appId)).escrow !== null),
+      register: async ({ callTxId }) => {
+        await submitConfiguration(s.api, appId, callTxId)
+      },
+    },
+  )
+  s.store.set({ alert: { kind: 'success', text: MESSAGES.txSuccess, txId: configured.callTxId } })
   await invalidateMarket(s.queryClient)
 }

@@ -3,11 +3,13 @@
  * client, the wallet manager, account and contract reads, signing and sending.
  */
 import algosdk from 'algosdk'
-import { signWithProxy, type UnsignedGroup } from '@unica/contracts'
+import type { UnsignedGroup } from '@unica/contracts'
+import { sendSigned, walletSigner, type FlowChain } from '@unica/contracts/flows'
 import type { AppConfig } from '../lib/config.js'
 import { ChainError } from '../lib/errors.js'
 import * as wallets from '../wallet/manager.js'
 import { readAccount, type AccountData } from './account.js'
+import { asChainErrors } from './algod-errors.js'
 import { algodClient } from './client.js'
 import { createdApps, readBid, readMarket } from './market.js'
 
@@ -44,46 +46,18 @@ export class ChainSession {
   }
 
   /** Signs a builder's group: the wallet signs its transactions, the proxy logic sig its own. */
-  async sign(walletId: string, g: UnsignedGroup): Promise<Uint8Array[]> {
-    const txns = [...g.txns]
-    const mine = g.signers.flatMap((s, i) => (s.kind === 'wallet' ? [i] : []))
-    const signed = await wallets.signGroup(this.wallets, walletId, txns, mine)
-    return g.signers.map((s, i) =>
-      s.kind === 'wallet' ? signed[mine.indexOf(i)] : signWithProxy(txns[i], s.proxyId),
-    )
+  sign(walletId: string, g: UnsignedGroup): Promise<Uint8Array[]> {
+    return walletSigner((txns, mine) => wallets.signGroup(this.wallets, walletId, txns, mine))(g)
   }
 
-  /**
-   * The creator's upload proof for submit_asset: a 0-Algo payment to themselves carrying `note`,
-   * signed by the wallet and never broadcast. Base64 of the signed transaction.
-   */
-  async signProof(walletId: string, address: string, note: string): Promise<string> {
-    const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
-      sender: address,
-      receiver: address,
-      amount: 0n,
-      note: new TextEncoder().encode(note),
-      suggestedParams: await this.params(),
-    })
-    const [signed] = await wallets.signGroup(this.wallets, walletId, [txn], [0])
-    return algosdk.bytesToBase64(signed)
+  /** algod, the wallet's signatures and the spec's params, for @unica/contracts/flows. */
+  flowChain(walletId: string): FlowChain {
+    return { algod: this.algod, sign: (g) => this.sign(walletId, g), params: () => this.params() }
   }
 
   /** Sends a signed group to algod and waits for it; the first transaction's id. */
   async send(signed: Uint8Array[]): Promise<string> {
-    let txId: string
-    try {
-      const answer = await this.algod.sendRawTransaction(signed).do()
-      txId = answer.txid
-    } catch (e) {
-      throw new ChainError('post', e)
-    }
-    try {
-      await algosdk.waitForConfirmation(this.algod, txId, 20)
-    } catch (e) {
-      throw new ChainError('get', e)
-    }
-    return txId
+    return (await asChainErrors(() => sendSigned(this.algod, signed))).txId
   }
 
   /** The id of the first transaction of a group (what the explorer link shows). */
@@ -101,16 +75,6 @@ export class ChainSession {
       at += s.length
     }
     return algosdk.bytesToBase64(out)
-  }
-
-  /** The created asset id of a confirmed acfg. */
-  async createdAssetId(txId: string): Promise<bigint | undefined> {
-    try {
-      const info = await this.algod.pendingTransactionInformation(txId).do()
-      return info.assetIndex
-    } catch (e) {
-      throw new ChainError('get', e)
-    }
   }
 }
 

@@ -8,7 +8,7 @@ import algosdk from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MemoryBlockStore } from '../store/index.js'
 import { sha512_256 } from '../ledger/crypto.js'
-import { newAccount, sign, TestNet } from './testing.js'
+import { newAccount, sign, TestNet } from '../../test/kit/testnet.js'
 import type { CommittedBlock } from './types.js'
 
 const net = new TestNet()

@@ -6,7 +6,7 @@
 import algosdk, { modelsv2 } from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SimulateRequestError } from './simulate.js'
-import { newAccount, program, sign, TestNet } from './testing.js'
+import { newAccount, program, sign, TestNet } from '../../test/kit/testnet.js'
 
 const net = new TestNet()
 afterAll(() => net.close())

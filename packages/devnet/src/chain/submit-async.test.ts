@@ -9,7 +9,7 @@
 import algosdk from 'algosdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DevnetChain } from './chain.js'
-import { newAccount, program, sign, TestNet, type Acct } from './testing.js'
+import { newAccount, program, sign, TestNet, type Acct } from '../../test/kit/testnet.js'
 import type { SubmitResult } from './types.js'
 
 const nets: TestNet[] = []

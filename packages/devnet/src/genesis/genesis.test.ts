@@ -1,6 +1,6 @@
 import algosdk from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
-import { TestNet } from '../chain/testing.js'
+import { TestNet } from '../../test/kit/testnet.js'
 import { buildGenesis, genesisDocument } from './genesis.js'
 import { deterministicKey } from './keys.js'
 import { goGenesisHash } from './go-hash.testing.js'

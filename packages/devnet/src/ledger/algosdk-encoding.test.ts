@@ -5,7 +5,7 @@
 import { encodeTxn } from '@unica/avm'
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { newAccount } from '../chain/testing.js'
+import { newAccount } from '../../test/kit/testnet.js'
 import { prepare } from './verify.js'
 import { toAvmTxn } from './txn.js'
 

@@ -7,8 +7,8 @@
  */
 import algosdk from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
-import { program, sign, TestNet } from '../chain/testing.js'
-import { AppKit, APPROVAL, CLEAR_OK, CLEAR_WRITES_AND_FAILS, enc } from './app-kit.js'
+import { program, sign, TestNet } from '../../test/kit/testnet.js'
+import { AppKit, APPROVAL, CLEAR_OK, CLEAR_WRITES_AND_FAILS, enc } from '../../test/kit/app-kit.js'
 
 const net = new TestNet()
 afterAll(() => net.close())

@@ -6,7 +6,7 @@
  */
 import algosdk from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
-import { newAccount, sign, TestNet } from '../chain/testing.js'
+import { newAccount, sign, TestNet } from '../../test/kit/testnet.js'
 
 const net = new TestNet()
 afterAll(() => net.close())

@@ -6,8 +6,8 @@
  */
 import algosdk from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
-import { sign, TestNet } from '../chain/testing.js'
-import { AppKit, enc } from './app-kit.js'
+import { sign, TestNet } from '../../test/kit/testnet.js'
+import { AppKit, enc } from '../../test/kit/app-kit.js'
 
 const net = new TestNet()
 afterAll(() => net.close())

@@ -4,7 +4,7 @@
  */
 import algosdk from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
-import { sign, TestNet } from '../chain/testing.js'
+import { sign, TestNet } from '../../test/kit/testnet.js'
 
 const net = new TestNet()
 afterAll(() => net.close())

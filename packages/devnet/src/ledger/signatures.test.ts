@@ -8,7 +8,7 @@
    are deprecated in favour of async signers, but they are what most clients still call. */
 import algosdk from 'algosdk'
 import { afterAll, describe, expect, it } from 'vitest'
-import { newAccount, program, sign, TestNet } from '../chain/testing.js'
+import { newAccount, program, sign, TestNet } from '../../test/kit/testnet.js'
 
 const net = new TestNet()
 afterAll(() => net.close())

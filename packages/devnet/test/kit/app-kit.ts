@@ -3,7 +3,7 @@
  * writes, logs, boxes, inner transactions of every kind), and helpers to create and call apps.
  */
 import algosdk from 'algosdk'
-import { program, sign, type Acct, type TestNet } from '../chain/testing.js'
+import { program, sign, type Acct, type TestNet } from './testnet.js'
 
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
 

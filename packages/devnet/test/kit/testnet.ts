@@ -6,9 +6,9 @@
 import { assemble } from '@unica/avm'
 import algosdk from 'algosdk'
 import { expect } from 'vitest'
-import { deterministicKey, signBytes } from '../genesis/keys.js'
-import { createChain, type ChainOptions } from './index.js'
-import type { Chain, GenesisAccount, SubmitResult } from './types.js'
+import { deterministicKey, signBytes } from '../../src/genesis/keys.js'
+import { createChain, type ChainOptions } from '../../src/chain/index.js'
+import type { Chain, GenesisAccount, SubmitResult } from '../../src/chain/types.js'
 
 export interface Acct {
   readonly addr: string
