@@ -153,6 +153,14 @@ describe('the API client', () => {
     expect(answer).toEqual({ operation_id: '7' })
     expect(sleeps).toEqual([DEFAULT_RETRY.delayMs, DEFAULT_RETRY.delayMs])
 
+    sleeps.length = 0
+    const down = server(html, html, html, html)
+    await expect(
+      client(down).sendTx({ body: { blob: 'b', operation: 'BID' } }),
+    ).rejects.toBeInstanceOf(ApiError)
+    expect(down.posts()).toHaveLength(DEFAULT_RETRY.attempts)
+    expect(sleeps).toEqual([DEFAULT_RETRY.delayMs, DEFAULT_RETRY.delayMs])
+
     const always = server(lag, lag, lag, lag)
     const api = client(always, { retry: { attempts: 2, delayMs: 1 } })
     await expect(api.sendTx({ body: { blob: 'b', operation: 'BID' } })).rejects.toMatchObject({

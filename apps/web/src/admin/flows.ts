@@ -16,12 +16,7 @@ import {
 } from '@unica/contracts'
 import { submitAssetProofNote, type Asset } from '@unica/schemas'
 import { spendable } from '../chain/account.js'
-import {
-  submitAsset,
-  submitConfiguration,
-  submitContract,
-  invalidateMarket,
-} from '../lib/endpoints.js'
+import { invalidateMarket } from '../lib/endpoints.js'
 import { MESSAGES, UserError } from '../lib/errors.js'
 import type { Services } from '../state/services.js'
 
@@ -93,12 +88,11 @@ export async function createNft(
         await sha256Hex(new Uint8Array(await nft.image.arrayBuffer())),
         await sha256Hex(new TextEncoder().encode(nft.description)),
       )
-      const form = new FormData()
-      form.set('asset_id', assetId.toString())
-      form.set('description', nft.description)
-      form.set('image', nft.image)
-      form.set('proof', await chain.signProof(walletName, address, note))
-      return submitAsset(s.api, form)
+      const proof = await chain.signProof(walletName, address, note)
+      const { description, image } = nft
+      return s.api.submitAsset({
+        body: { asset_id: assetId.toString(), description, image, proof },
+      })
     },
     verify: false,
   })
@@ -133,7 +127,7 @@ export async function deployContract(s: Services, asset: Asset): Promise<bigint>
   const createTx = group.txns[1].txID()
   await s.queue.push({
     message: 'Submitting contract...',
-    run: () => submitContract(s.api, appId, createTx),
+    run: () => s.api.submitContract({ body: { app_id: appId.toString(), tx_id: createTx } }),
     verify: false,
   })
   return appId
@@ -161,7 +155,7 @@ export async function finishSetup(s: Services, asset: Asset, appId: bigint): Pro
   const callTx = group.txns[1].txID()
   await s.queue.push({
     message: 'Submitting configuration...',
-    run: () => submitConfiguration(s.api, appId, callTx),
+    run: () => s.api.submitConfiguration({ body: { app_id: appId.toString(), tx_id: callTx } }),
     verify: false,
   })
   s.store.set({ alert: { kind: 'success', text: MESSAGES.txSuccess, txId: callTx } })
