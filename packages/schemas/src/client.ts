@@ -179,6 +179,8 @@ export function createClient<T extends Readonly<Record<string, RouteSpec>>>(
   table: T,
   options: ClientOptions,
 ): Client<T> {
+  // 'http://host/' and 'http://host' are the same base: paths start with a slash.
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init))
   const sleep = options.sleep ?? sleepFor
   const retry = options.retry ?? DEFAULT_RETRY
@@ -203,7 +205,7 @@ export function createClient<T extends Readonly<Record<string, RouteSpec>>>(
   const token = (): Promise<{ token: string; cookie: string | undefined }> => {
     csrf ??= (async () => {
       const spec = API.getToken
-      const response = await send(spec, callUrl(options.baseUrl, spec), {
+      const response = await send(spec, callUrl(baseUrl, spec), {
         headers: headers(undefined),
       })
       const body = await readBody(response)
@@ -227,7 +229,7 @@ export function createClient<T extends Readonly<Record<string, RouteSpec>>>(
 
   const request = (spec: RouteSpec): ((input?: AnyInput) => Promise<unknown>) => {
     return async (input = {}) => {
-      const url = callUrl(options.baseUrl, spec, input)
+      const url = callUrl(baseUrl, spec, input)
       for (let attempt = 1; ; attempt++) {
         const init: RequestInit & { headers: Record<string, string> } = {
           method: spec.method,

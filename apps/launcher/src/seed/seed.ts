@@ -6,6 +6,7 @@
  * to the database directly except the staff registration, which is an operator's act.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import algosdk from 'algosdk'
 import {
   buildAppOptIn,
@@ -21,9 +22,13 @@ import {
   type UnsignedGroup,
 } from '@unica/contracts'
 import type { Devnet } from '@unica/devnet'
-import { submitAssetProofNote } from '@unica/schemas'
+import {
+  createApiClient,
+  submitAssetProofNote,
+  type ApiClient,
+  type TradeOperation,
+} from '@unica/schemas'
 import { setStaff, type Chain, type Database } from '@unica/server'
-import { ApiClient } from './api.js'
 import { DEMO_PIECES, type Collector, type DemoPiece } from './catalog.js'
 import { artworkPng } from './images.js'
 import { KmdSigner } from './kmd.js'
@@ -86,7 +91,8 @@ class Seeder {
     private readonly target: SeedTarget,
     private readonly kmd: KmdSigner,
   ) {
-    this.api = new ApiClient(target.url)
+    // The chain may lag behind what the seed just did: keep resending while the server says so.
+    this.api = createApiClient({ baseUrl: target.url, retry: { attempts: 100, delayMs: 100 } })
     this.algod = target.chain.algod
     this.usdcId = target.chain.usdcId
   }
@@ -139,12 +145,14 @@ class Seeder {
       note: new TextEncoder().encode(note),
       suggestedParams: await this.params(),
     })
-    const form = new FormData()
-    form.set('asset_id', assetId.toString())
-    form.set('description', piece.description)
-    form.set('image', new Blob([image], { type: 'image/png' }), `${guid}.png`)
-    form.set('proof', Buffer.from(await this.kmd.signTxn(proofTxn)).toString('base64'))
-    await this.api.post('/api/assets/submit_asset/', form)
+    await this.api.submitAsset({
+      body: {
+        asset_id: assetId.toString(),
+        description: piece.description,
+        image: new File([image], `${guid}.png`, { type: 'image/png' }),
+        proof: Buffer.from(await this.kmd.signTxn(proofTxn)).toString('base64'),
+      },
+    })
 
     const deploy = buildDeploy({
       creator: staff,
@@ -157,10 +165,7 @@ class Seeder {
     const deployTx = deploy.txns[1].txID()
     const appId = (await this.algod.pendingTransactionInformation(deployTx).do()).applicationIndex
     if (appId === undefined) throw new Error(`${piece.name}: no application created`)
-    await this.api.post('/api/contracts/submit_contract/', {
-      app_id: appId.toString(),
-      tx_id: deployTx,
-    })
+    await this.api.submitContract({ body: { app_id: appId.toString(), tx_id: deployTx } })
 
     const configure = buildConfigure({
       creator: staff,
@@ -170,9 +175,8 @@ class Seeder {
       params: await this.params(),
     })
     await this.send(configure)
-    await this.api.post('/api/contracts/submit_configuration/', {
-      app_id: appId.toString(),
-      tx_id: configure.txns[configure.txns.length - 1].txID(),
+    await this.api.submitConfiguration({
+      body: { app_id: appId.toString(), tx_id: configure.txns[configure.txns.length - 1].txID() },
     })
     return { name: piece.name, guid, assetId, appId }
   }
@@ -183,7 +187,7 @@ class Seeder {
     if (piece.price !== undefined) {
       const price = BigInt(piece.price) * USDC
       const list = buildListAsk({ seller: staff, market, price, params: await this.params() })
-      await this.api.sendTx(await this.kmd.signGroup(list), 'ASK')
+      await this.sendTx(await this.kmd.signGroup(list), 'ASK')
 
       if (piece.boughtBy !== undefined) {
         const buyer = this.collector(piece.boughtBy.collector)
@@ -196,7 +200,7 @@ class Seeder {
           currentBid: 0n,
           params: await this.params(),
         })
-        await this.api.sendTx(await this.kmd.signGroup(buy), 'BUY_NOW')
+        await this.sendTx(await this.kmd.signGroup(buy), 'BUY_NOW')
         if (piece.boughtBy.relistAt !== undefined) {
           const relist = buildListAsk({
             seller: buyer,
@@ -204,7 +208,7 @@ class Seeder {
             price: BigInt(piece.boughtBy.relistAt) * USDC,
             params: await this.params(),
           })
-          await this.api.sendTx(await this.kmd.signGroup(relist), 'ASK')
+          await this.sendTx(await this.kmd.signGroup(relist), 'ASK')
         }
       }
     }
@@ -219,7 +223,23 @@ class Seeder {
         newBid: BigInt(bid.usdc) * USDC,
         params: await this.params(),
       })
-      await this.api.sendTx(await this.kmd.signGroup(group), 'BID')
+      await this.sendTx(await this.kmd.signGroup(group), 'BID')
+    }
+  }
+
+  /** send_tx, then polls the operation; throws with the chain's reason unless it executed. */
+  private async sendTx(signed: Uint8Array[], operation: TradeOperation): Promise<void> {
+    const blob = Buffer.concat(signed).toString('base64')
+    const { operation_id: id } = await this.api.sendTx({ body: { blob, operation } })
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const status = await this.api.getOperation({ params: { id } })
+      if (!status.is_pending) {
+        if (status.is_executed) return
+        throw new Error(`${operation} failed: ${status.failure_reason ?? 'no reason given'}`)
+      }
+      if (Date.now() > deadline) throw new Error(`${operation} still pending after 60 s`)
+      await sleep(50)
     }
   }
 
