@@ -22,22 +22,15 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { Asset, AssetListQuery, Page } from '@unica/schemas'
-import { z } from 'zod'
+import { API, type AssetListQuery } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { endpoint } from './register.js'
 import { assets, statementName, users } from '../db/index.js'
 import { notFound } from '../errors.js'
 import { assetFields, assetJson, shownAsset, type AssetFields } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
 import { baseUrl, dbIds, pageLinks, pageOf, viewAs } from './http.js'
 import { CountCache, queryKey, type CountQuery } from './list-count.js'
-
-/** A guid, also accepted as a dashed UUID or in upper case (the web app strips dashes). */
-const GuidParam = z
-  .string()
-  .max(64)
-  .transform((s) => s.replaceAll('-', '').toLowerCase())
-  .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'Must be an asset guid.'))
 
 /** The values a list's prepared statements take (besides limit and offset). */
 interface Placeholders {
@@ -189,17 +182,10 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   }
 
   return (app, _options, done) => {
-    app.get(
-      '/api/assets/',
-      {
-        schema: {
-          tags: ['assets'],
-          querystring: AssetListQuery,
-          response: { 200: Page(Asset) },
-        },
-        serializerCompiler: fastSerializerCompiler,
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.listAssets),
+      serializerCompiler: fastSerializerCompiler,
+      handler: async (request) => {
         const q = request.query
         const viewer = viewAs(request)
         const staffViewer = viewer !== undefined && (await isStaff(viewer)) ? viewer : undefined
@@ -215,25 +201,18 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           results: rows.map((row) => assetJson(row, ctx.storage, base)),
         }
       },
-    )
+    })
 
-    app.get(
-      '/api/assets/:guid/',
-      {
-        schema: {
-          tags: ['assets'],
-          params: z.object({ guid: GuidParam }),
-          response: { 200: Asset },
-        },
-        serializerCompiler: fastSerializerCompiler,
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.getAsset),
+      serializerCompiler: fastSerializerCompiler,
+      handler: async (request) => {
         // Any status: the deploy screen opens unfinished assets by guid, which is on chain anyway.
         const row = await shownAsset(db, eq(assets.guid, request.params.guid))
         if (row === undefined) throw notFound('No asset with this guid.')
         return assetJson(row, ctx.storage, baseUrl(ctx, request))
       },
-    )
+    })
     done()
   }
 }

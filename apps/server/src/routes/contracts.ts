@@ -8,16 +8,9 @@ import algosdk from 'algosdk'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { MANAGER_SCHEMA, clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
-import {
-  Asset,
-  CompileManagerResult,
-  CompileProxyBody,
-  CompileResult,
-  ErrorBody,
-  SubmitConfigurationBody,
-  SubmitContractBody,
-} from '@unica/schemas'
+import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { endpoint } from './register.js'
 import { PG_BIGINT_MAX, assets, users, type AssetRow } from '../db/index.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
@@ -63,23 +56,20 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 
   return (app, _options, done) => {
     const write = { config: writeLimit(ctx) }
-    app.post(
-      '/api/contracts/compile_proxy/',
-      {
-        ...write,
-        schema: { tags: ['contracts'], body: CompileProxyBody, response: { 200: CompileResult } },
-      },
-      (request) => compiled(proxyProgram(request.body.proxy_id)),
-    )
-    app.post(
-      '/api/contracts/compile_clear/',
-      { ...write, schema: { tags: ['contracts'], response: { 200: CompileResult } } },
-      () => compiled(clearProgram()),
-    )
-    app.post(
-      '/api/contracts/compile_manager/',
-      { ...write, schema: { tags: ['contracts'], response: { 200: CompileManagerResult } } },
-      () => ({
+    app.route({
+      ...endpoint(API.compileProxy),
+      ...write,
+      handler: (request) => compiled(proxyProgram(request.body.proxy_id)),
+    })
+    app.route({
+      ...endpoint(API.compileClear),
+      ...write,
+      handler: () => compiled(clearProgram()),
+    })
+    app.route({
+      ...endpoint(API.compileManager),
+      ...write,
+      handler: () => ({
         ...compiled(managerProgram()),
         params: {
           num_local_ints: MANAGER_SCHEMA.localInts,
@@ -88,26 +78,19 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           num_global_byte_slices: MANAGER_SCHEMA.globalBytes,
         },
       }),
-    )
-    app.post(
-      '/api/contracts/compile_escrow/',
-      { ...write, schema: { tags: ['contracts'], response: { 410: ErrorBody } } },
-      async (_request, reply) => {
+    })
+    app.route({
+      ...endpoint(API.compileEscrow),
+      ...write,
+      handler: async (_request, reply) => {
         await reply.code(410).send({ detail: ESCROW_RETIRED })
       },
-    )
+    })
 
-    app.post(
-      '/api/contracts/submit_contract/',
-      {
-        ...write,
-        schema: {
-          tags: ['contracts'],
-          body: SubmitContractBody,
-          response: { 200: Asset, 400: ErrorBody },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.submitContract),
+      ...write,
+      handler: async (request) => {
         const appId = appIdOf(request.body)
         const state = await readManager(chain, appId)
         const asset = await assetBy(eq(assets.assetId, state.nftId))
@@ -145,19 +128,12 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw new ApiError(409, 'This asset already has a contract.')
         return assetJson(row, ctx.storage, base)
       },
-    )
+    })
 
-    app.post(
-      '/api/contracts/submit_configuration/',
-      {
-        ...write,
-        schema: {
-          tags: ['contracts'],
-          body: SubmitConfigurationBody,
-          response: { 200: Asset, 400: ErrorBody },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.submitConfiguration),
+      ...write,
+      handler: async (request) => {
         const appId = appIdOf(request.body)
         const asset = await assetBy(eq(assets.applicationId, appId))
         if (asset === undefined) {
@@ -187,7 +163,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const row = updated.at(0)
         return row === undefined ? answerAsset(asset.guid, base) : assetJson(row, ctx.storage, base)
       },
-    )
+    })
     done()
   }
 }

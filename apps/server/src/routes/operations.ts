@@ -5,8 +5,9 @@
  */
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { Operation, OperationListQuery, Page } from '@unica/schemas'
+import { API, type Operation } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { endpoint } from './register.js'
 import { operations, type OperationRow } from '../db/index.js'
 import { pageLinks, pageOf } from './http.js'
 import { CountCache, queryKey, type CountQuery } from './list-count.js'
@@ -34,16 +35,9 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const counted = (query: CountQuery): Promise<number> =>
     counts.count(queryKey(query), async () => (await query).at(0)?.total ?? 0)
   return (app, _options, done) => {
-    app.get(
-      '/api/operations/',
-      {
-        schema: {
-          tags: ['operations'],
-          querystring: OperationListQuery,
-          response: { 200: Page(Operation) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.listOperations),
+      handler: async (request) => {
         const q = request.query
         const where = and(
           ne(operations.status, 'failed'),
@@ -66,7 +60,7 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           results: rows.map(operationJson),
         }
       },
-    )
+    })
     done()
   }
 }

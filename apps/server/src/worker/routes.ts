@@ -8,9 +8,9 @@
  */
 import type algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { OperationStatus, SendTxAnswer, SendTxBody } from '@unica/schemas'
-import { z } from 'zod'
+import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { endpoint } from '../routes/register.js'
 import { PG_BIGINT_MAX, type Database } from '../db/index.js'
 import { ApiError, badRequest, notFound } from '../errors.js'
 import { GroupError, parseSignedGroup, type ParsedGroup } from './signed-group.js'
@@ -84,17 +84,10 @@ export function workerRoutes(ctx: WorkerRoutesContext): FastifyPluginCallbackZod
   const { database } = ctx
   const round = currentRound(ctx.chain.algod)
   return (app, _options, done) => {
-    app.post(
-      '/api/operations/send_tx/',
-      {
-        schema: {
-          tags: ['operations'],
-          body: SendTxBody,
-          response: { 200: SendTxAnswer, 201: SendTxAnswer },
-        },
-        config: { rateLimit: { max: ctx.rateLimit.max, timeWindow: ctx.rateLimit.windowMs } },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpoint(API.sendTx),
+      config: { rateLimit: { max: ctx.rateLimit.max, timeWindow: ctx.rateLimit.windowMs } },
+      handler: async (request, reply) => {
         let g: ParsedGroup
         try {
           g = parseSignedGroup(request.body.blob, request.body.operation)
@@ -138,18 +131,11 @@ export function workerRoutes(ctx: WorkerRoutesContext): FastifyPluginCallbackZod
         ctx.onOperationQueued?.()
         return reply.code(created ? 201 : 200).send({ operation_id: id })
       },
-    )
+    })
 
-    app.get(
-      '/api/operations/:id',
-      {
-        schema: {
-          tags: ['operations'],
-          params: z.object({ id: z.string() }),
-          response: { 200: OperationStatus },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.getOperation),
+      handler: async (request) => {
         const { id } = request.params
         if (!/^[1-9][0-9]{0,17}$/.test(id)) throw notFound()
         const rows = await database.query<{
@@ -166,7 +152,7 @@ export function workerRoutes(ctx: WorkerRoutesContext): FastifyPluginCallbackZod
           failure_reason: row.failure_reason,
         }
       },
-    )
+    })
     done()
   }
 }
