@@ -49,13 +49,14 @@ export function endpoint<R extends RouteSpec>(
 ): { method: R['method']; url: string; schema: SchemaOf<R> } {
   const name = names.get(spec)
   if (name === undefined) throw new Error(`${spec.method} ${spec.path} is not in the route table`)
+  // Only the parts the route has: Fastify warns of schema keys that are present but undefined.
   const schema = {
     operationId: name,
     summary: spec.summary,
     tags: [...spec.tags],
-    params: spec.params,
-    querystring: spec.query,
-    body: spec.body?.kind === 'json' ? spec.body.schema : undefined,
+    ...(spec.params === undefined ? {} : { params: spec.params }),
+    ...(spec.query === undefined ? {} : { querystring: spec.query }),
+    ...(spec.body?.kind === 'json' ? { body: spec.body.schema } : {}),
     response: spec.responses,
   }
   return { method: spec.method, url: spec.path, schema: schema as unknown as SchemaOf<R> }
