@@ -33,7 +33,7 @@ function registeredRoutes(): string[] {
     const depth = match[1].length / 4
     stack.length = depth
     stack.push(match[2])
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m !== '')) {
+    for (const method of (match.at(3) ?? '').split(', ').filter((m) => m !== '')) {
       out.push(`${method} ${stack.join('')}`)
     }
   }
