@@ -26,5 +26,45 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node, parserOptions: { projectService: false } },
   },
+  {
+    // Server data access (apps/server/README.md "Layout"): routes and the worker reach the
+    // database only through src/db/repositories/, so each table has one home. Outside src/db/,
+    // nothing imports the connection, the schema or a driver (types such as Database may pass
+    // through); the entry points, which open and migrate the database, are the exception.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/main.ts',
+      'apps/server/src/admin.ts',
+      'apps/server/src/index.ts',
+      'apps/server/src/worker/main.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite'],
+              message: 'Database access goes through src/db/repositories/.',
+            },
+            {
+              regex: '(^|/)db(/(index|connection|schema|migrate)(\\.js)?)?/?$',
+              allowTypeImports: true,
+              message: 'Database access goes through src/db/repositories/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(query|exec)$/]:matches([callee.object.name='database'], [callee.object.property.name='database'])",
+          message: 'Raw SQL goes in src/db/repositories/, not in routes or the worker.',
+        },
+      ],
+    },
+  },
   prettier,
 )

@@ -13,6 +13,7 @@ const ROOT = new URL('../../../', import.meta.url).pathname
 const WEB_SOURCES = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/public',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/schemas/src',

@@ -18,6 +18,7 @@ import {
 import { CSRF_HEADER } from '@unica/schemas'
 import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
+import { installBrowserPolicy } from './http/install-browser-policy.js'
 import { assetWriteRoutes } from './routes/asset-writes.js'
 import { assetRoutes } from './routes/assets.js'
 import { configRoutes } from './routes/config.js'
@@ -25,8 +26,8 @@ import { contractRoutes } from './routes/contracts.js'
 import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
 import { openApiTransform } from './routes/register.js'
+import { sendTxRoutes } from './routes/send-tx.js'
 import { userRoutes } from './routes/users.js'
-import { workerRoutes } from './worker/routes.js'
 
 export interface AppOptions extends AppContext {
   readonly logger?: boolean
@@ -48,13 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
-  // API answers are data, never documents to sniff; the CSRF token must not be cached.
-  // A callback hook: an async one would cost every answer a promise for synchronous work.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff')
-    if (request.url.startsWith('/api/token/')) reply.header('cache-control', 'no-store')
-    done(null, payload)
-  })
+  installBrowserPolicy(app, options)
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -99,6 +94,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contractRoutes(options))
   await app.register(operationRoutes(options))
   await app.register(mediaRoutes(options))
-  await app.register(workerRoutes(options))
+  await app.register(sendTxRoutes(options))
   return app
 }

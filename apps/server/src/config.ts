@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { Network } from '@unica/schemas'
+import { isDevNetwork, Network } from '@unica/schemas'
 
 export interface ChainEndpoints {
   readonly network: Network
@@ -101,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`NETWORK must be one of ${Network.options.join(', ')}`)
   }
   const network = parsedNetwork.data
-  const local = network === 'devnet' || network === 'localnet'
+  const local = isDevNetwork(network)
   const algodUrl = get('ALGOD_URL') ?? (local ? 'http://127.0.0.1:4001' : undefined)
   const indexerUrl = get('INDEXER_URL') ?? (local ? 'http://127.0.0.1:8980' : undefined)
   if (algodUrl === undefined || indexerUrl === undefined) {

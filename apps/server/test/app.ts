@@ -39,6 +39,9 @@ export interface TestServerOptions {
   readonly rateLimit?: AppContext['rateLimit']
   /** Replaces parts of the chain (e.g. an unreachable indexer). */
   readonly chain?: (chain: Chain) => Chain
+  /** PUBLIC_URL (default http://unica.test) and TRUST_PROXY (default false). */
+  readonly publicUrl?: string
+  readonly trustProxy?: boolean
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -60,10 +63,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     chain,
     storage: diskStorage(mediaDir),
-    publicUrl: 'http://unica.test',
+    publicUrl: options.publicUrl ?? 'http://unica.test',
     cookieSecret: 'test-secret-test-secret-test-secret',
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
   })
   await app.ready()
 

@@ -60,6 +60,20 @@ async function createAndSubmit(creator: Account, description = 'A quiet piece') 
 }
 
 describe('the whole create-NFT flow', () => {
+  it('accepts a multi-line description as browsers send it (CRLF), proven over the typed LF text', async () => {
+    const typed = 'Line one.\nLine two, after a break.\n\nA last paragraph.'
+    const nft = await studio.createNft(staff)
+    const image = await pngImage()
+    const proof = await studio.uploadProof(staff, nft.assetId, image, typed)
+    const sent = typed.replaceAll('\n', '\r\n')
+    const response = await submitAsset(
+      { asset_id: nft.assetId.toString(), description: sent, proof },
+      image,
+    )
+    expect(response.statusCode).toBe(201)
+    expect(response.json<{ description: string }>().description).toBe(typed)
+  })
+
   it('moves an asset DA → DC → RD, each step verified on chain and idempotent', async () => {
     const description = 'Blue hour over the harbour'
     const { nft, image, proof, response } = await createAndSubmit(staff, description)

@@ -10,6 +10,14 @@ export const NETWORKS = ['devnet', 'localnet', 'testnet', 'mainnet'] as const
 export const Network = z.enum(NETWORKS)
 export type Network = z.infer<typeof Network>
 
+/** Development networks: the embedded devnet and AlgoKit LocalNet (KMD offered, no mobile wallets). */
+export function isDevNetwork(network: string): boolean {
+  return network === 'devnet' || network === 'localnet'
+}
+
+/** Where KMD answers on a development network that does not name it (LocalNet's convention). */
+export const LOCALNET_KMD_URL = 'http://localhost:4002'
+
 export const PublicConfig = z.object({
   network: Network,
   genesis_id: z.string(),

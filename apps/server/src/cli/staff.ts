@@ -1,7 +1,7 @@
 /** `staff add|remove|list`: the admin CLI's one command (src/admin.ts runs it). */
 import algosdk from 'algosdk'
-import { asc, eq } from 'drizzle-orm'
-import { setStaff, users, type Database } from '../db/index.js'
+import type { Database } from '../db/index.js'
+import { setStaff, staffAddresses } from '../db/repositories/users.js'
 
 const USAGE = `usage: npm run admin -- staff add ADDRESS...
        npm run admin -- staff remove ADDRESS...
@@ -19,12 +19,7 @@ export async function staffCommand(
   }
   const { db } = database
   if (action === 'list') {
-    const rows = await db
-      .select({ address: users.address })
-      .from(users)
-      .where(eq(users.isStaff, true))
-      .orderBy(asc(users.address))
-    for (const row of rows) print(row.address)
+    for (const address of await staffAddresses(db)) print(address)
     return 0
   }
   if ((action !== 'add' && action !== 'remove') || addresses.length === 0) {

@@ -10,23 +10,50 @@ import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy'
 import pg from 'pg'
 import { schema } from './schema.js'
 
+/**
+ * Drizzle on the database: the pool's (`Database.db`) or one transaction's (`Session.db`). The
+ * repositories (db/repositories/) take one, so the same function runs alone or inside a
+ * transaction. Its `execute()` answers differently per driver: repositories use the builders.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 /** Raw SQL on one connection, for migrations and locks. */
 export interface RawSession {
   /** Runs one or more statements without parameters. */
   exec(sqlText: string): Promise<void>
-  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>
+  /** Rows as objects keyed by column name, or as arrays of values with `rowMode` 'array'. */
+  query<T>(sqlText: string, params?: unknown[], rowMode?: 'array'): Promise<T[]>
+}
+
+/** One connection inside a transaction: Drizzle and raw SQL, every statement through `query`. */
+export interface Session extends RawSession {
+  readonly db: Db
+}
+
+/**
+ * A transaction's Session: Drizzle (its proxy driver) sends each statement through the raw
+ * session's `query`, so a transaction is one connection and one choke point (the follower's
+ * crash test kills it at any statement there).
+ */
+export function sessionOf(raw: RawSession): Session {
+  const db = drizzleProxy(
+    async (sqlText, params, method) => ({
+      rows: await raw.query(sqlText, params, method === 'all' ? 'array' : undefined),
+    }),
+    { schema },
+  ) as unknown as Db
+  return { exec: (sqlText) => raw.exec(sqlText), query: (...args) => raw.query(...args), db }
 }
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres'
   readonly db: Db
   /** Runs `fn` on one connection inside a transaction (commit on success, rollback on throw). */
-  transaction<T>(fn: (session: RawSession) => Promise<T>): Promise<T>
+  transaction<T>(fn: (session: Session) => Promise<T>): Promise<T>
   /**
    * One parameterised statement outside a transaction (any pooled connection). With a `name`
    * (from `statementName`), PostgreSQL parses it once per connection and keeps it; PGlite, one
@@ -84,13 +111,15 @@ async function openPglite(
     // PGlite is one connection; its transaction() serialises callers.
     transaction: (fn) =>
       client.transaction(async (tx) =>
-        fn({
-          exec: async (sqlText) => {
-            await tx.exec(sqlText)
-          },
-          query: async <T>(sqlText: string, params?: unknown[]) =>
-            (await tx.query<T>(sqlText, params)).rows,
-        }),
+        fn(
+          sessionOf({
+            exec: async (sqlText) => {
+              await tx.exec(sqlText)
+            },
+            query: async <T>(sqlText: string, params?: unknown[], rowMode?: 'array') =>
+              (await tx.query<T>(sqlText, params, { rowMode: rowMode ?? 'object' })).rows,
+          }),
+        ),
       ),
     query,
     close: async () => {
@@ -134,13 +163,18 @@ function openPostgres(options: DatabaseOptions): Database {
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
-        const result = await fn({
-          exec: async (sqlText) => {
-            await client.query(sqlText)
-          },
-          query: async <T>(sqlText: string, params?: unknown[]) =>
-            (await client.query(sqlText, params)).rows as T[],
-        })
+        const result = await fn(
+          sessionOf({
+            exec: async (sqlText) => {
+              await client.query(sqlText)
+            },
+            query: async <T>(sqlText: string, params?: unknown[], rowMode?: 'array') =>
+              (rowMode === 'array'
+                ? await client.query({ text: sqlText, values: params, rowMode })
+                : await client.query(sqlText, params)
+              ).rows as T[],
+          }),
+        )
         await client.query('COMMIT')
         return result
       } catch (error) {

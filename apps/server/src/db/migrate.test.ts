@@ -51,6 +51,41 @@ describe('migrations', () => {
     }
   })
 
+  it('name exactly the tables and columns of the Drizzle schema, with the same primary keys', async () => {
+    /** `table.column` of each row of a query on information_schema, sorted. */
+    const names = async (sqlText: string): Promise<string[]> =>
+      (await database.query<{ table_name: string; column_name: string }>(sqlText))
+        // schema_migrations is migrate()'s own record, not part of the data model.
+        .filter((r) => r.table_name !== 'schema_migrations')
+        .map((r) => `${r.table_name}.${r.column_name}`)
+        .sort()
+    const migrated = await names(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = current_schema()
+          AND table_name IN (SELECT table_name FROM information_schema.tables
+                              WHERE table_schema = current_schema() AND table_type = 'BASE TABLE')`,
+    )
+    const migratedKeys = await names(
+      `SELECT table_name, column_name FROM information_schema.key_column_usage
+        WHERE table_schema = current_schema()
+          AND constraint_name IN (SELECT constraint_name FROM information_schema.table_constraints
+                                   WHERE table_schema = current_schema()
+                                     AND constraint_type = 'PRIMARY KEY')`,
+    )
+    const tables = Object.values(schema).map((table) => getTableConfig(table as PgTable))
+    const named = (t: (typeof tables)[number], columns: { name: string }[]) =>
+      columns.map((c) => `${t.name}.${c.name}`)
+    expect(tables.flatMap((t) => named(t, t.columns)).sort()).toEqual(migrated)
+    const drizzleKeys = tables.flatMap((t) => [
+      ...named(
+        t,
+        t.columns.filter((c) => c.primary),
+      ),
+      ...t.primaryKeys.flatMap((k) => named(t, k.columns)),
+    ])
+    expect(drizzleKeys.sort()).toEqual(migratedKeys)
+  })
+
   it('keep amounts as exact bigints beyond 2^53', async () => {
     const big = 2n ** 62n + 1n
     await database.db.insert(schema.assets).values({

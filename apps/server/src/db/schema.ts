@@ -1,7 +1,7 @@
 /**
- * The Drizzle view of the migrations (migrations/*.sql are the source of truth; a test checks
- * every column here exists there with the same type). The bids table (migration 0001) is the
- * worker's alone, read and written with plain SQL.
+ * The Drizzle view of the migrations: every table and column they create (migrations/*.sql are
+ * the source of truth; migrate.test.ts checks that both name the same tables and columns, with the
+ * same types and nullability). Only db/repositories/ reads and writes them.
  */
 import {
   bigint,
@@ -11,6 +11,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
@@ -18,12 +19,6 @@ import {
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 })
-
-/**
- * PostgreSQL's bigint holds up to 2^63 - 1: ids (asset, application, round) are bigint, and a
- * uint64 id above it matches nothing stored (the chain hands them out far below it).
- */
-export const PG_BIGINT_MAX = 2n ** 63n - 1n
 
 /** A uint64 amount (USDC base units): numeric(20,0) holds all of them, bigint stops at 2^63 - 1. */
 const uint64 = (name: string) => numeric(name, { precision: 20, scale: 0, mode: 'bigint' })
@@ -59,7 +54,6 @@ export const assets = pgTable('assets', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
-export type AssetRow = typeof assets.$inferSelect
 
 export const OPERATION_STATUSES = ['pending', 'submitted', 'executed', 'failed'] as const
 
@@ -81,7 +75,6 @@ export const operations = pgTable('operations', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
-export type OperationRow = typeof operations.$inferSelect
 
 export const chainCursor = pgTable('chain_cursor', {
   name: text('name').primaryKey(),
@@ -109,6 +102,21 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   createdAt: createdAt(),
 })
 
+/**
+ * Each bidder's bid of record per manager app, as the chain keeps it (a box per bidder); an
+ * asset's highest bid is the largest, the earliest on a tie (migration 0001).
+ */
+export const bids = pgTable(
+  'bids',
+  {
+    applicationId: bigint('application_id', { mode: 'bigint' }).notNull(),
+    bidder: text('bidder').notNull(),
+    amount: uint64('amount').notNull(),
+    round: bigint('round', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.bidder] })],
+)
+
 export const schema = {
   users,
   assets,
@@ -116,4 +124,5 @@ export const schema = {
   chainCursor,
   creatorApplications,
   newsletterSubscriptions,
+  bids,
 }

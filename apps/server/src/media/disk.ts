@@ -19,6 +19,7 @@ export function diskStorage(dir: string): MediaStorage {
       await rename(temp, target)
     },
     publicUrl: () => undefined,
+    publicOrigin: undefined,
     async get(key) {
       if (!MEDIA_KEY.test(key)) return undefined
       try {

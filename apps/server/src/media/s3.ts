@@ -35,6 +35,7 @@ export function s3Storage(config: S3Config): MediaStorage {
       }
     },
     publicUrl: (key) => `${config.publicUrl}/${key}`,
+    publicOrigin: new URL(config.publicUrl).origin,
     async get(key) {
       if (!MEDIA_KEY.test(key)) return undefined
       const response = await client.fetch(objectUrl(key))

@@ -9,6 +9,8 @@ export interface MediaStorage {
    * when this server serves it under /media/{key}.
    */
   publicUrl(key: string): string | undefined
+  /** The origin of those public URLs (the browser's policy must allow its images); else undefined. */
+  readonly publicOrigin: string | undefined
   /** The object's bytes, or undefined when absent (used by the /media route). */
   get(key: string): Promise<Uint8Array | undefined>
 }

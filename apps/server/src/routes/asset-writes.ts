@@ -6,7 +6,6 @@
  * upload must carry the creator's signed proof (verify/upload-proof.ts, review W11). The image is
  * decoded only after all that, so anonymous uploads cost us no image work.
  */
-import { eq, sql } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { guidOfMetadataHash, isMarketplaceNft } from '@unica/contracts'
 import {
@@ -17,12 +16,14 @@ import {
   imageFormat,
 } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { PG_BIGINT_MAX, assets, users } from '../db/index.js'
+import { PG_BIGINT_MAX } from '../db/limits.js'
+import { assetNameTaken, findShownAsset, insertSubmittedAsset } from '../db/repositories/assets.js'
+import { isStaff } from '../db/repositories/users.js'
 import { ApiError, badRequest } from '../errors.js'
 import { InvalidImage, inspectImage, processImage } from '../media/images.js'
 import { orNotFound, readAsset } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
-import { assetFields, assetJson, shownAsset } from './asset-json.js'
+import { assetJson } from './asset-json.js'
 import { readForm } from './form.js'
 import { baseUrl, writeLimit } from './http.js'
 import { endpoint } from './register.js'
@@ -30,15 +31,6 @@ import { endpoint } from './register.js'
 export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const { chain, storage } = ctx
-
-  const nameTaken = async (name: string): Promise<boolean> => {
-    const rows = await db
-      .select({ guid: assets.guid })
-      .from(assets)
-      .where(sql`lower(${assets.name}) = lower(${name.trim()})`)
-      .limit(1)
-    return rows.length > 0
-  }
 
   return (app, _options, done) => {
     app.route({
@@ -53,7 +45,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           description: fields.description ?? '',
         }
         const problems = assetFieldProblems(values)
-        if (problems.name === undefined && (await nameTaken(values.name))) {
+        if (problems.name === undefined && (await assetNameTaken(db, values.name))) {
           problems.name = [ASSET_MESSAGES.duplicateName]
         }
         // The image is optional here (the web app checks it before upload), but checked if sent.
@@ -108,8 +100,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           })
         }
         const creator = params.creator
-        const staff = await db.select().from(users).where(eq(users.address, creator))
-        if (staff.at(0)?.isStaff !== true) {
+        if (!(await isStaff(db, creator))) {
           throw new ApiError(403, "The asset's creator is not staff.")
         }
         const account = await orNotFound(() =>
@@ -138,7 +129,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const base = baseUrl(ctx, request)
         // Idempotent: the same upload again answers the stored asset; anything else conflicts.
         const answerExisting = async () => {
-          const same = await shownAsset(db, eq(assets.assetId, assetId))
+          const same = await findShownAsset(db, { assetId })
           if (same === undefined) {
             // The metadata hash must be a new guid: another NFT already claimed this one.
             throw new ApiError(409, 'Another asset already uses this guid.')
@@ -148,33 +139,23 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           }
           throw new ApiError(409, 'This asset was already submitted.')
         }
-        const existing = await db
-          .select({ guid: assets.guid })
-          .from(assets)
-          .where(eq(assets.assetId, assetId))
-        if (existing.length > 0) return answerExisting()
+        if ((await findShownAsset(db, { assetId })) !== undefined) return answerExisting()
         await storage.put(processed.image.key, processed.image.bytes, processed.image.contentType)
         await storage.put(
           processed.thumbnail.key,
           processed.thumbnail.bytes,
           processed.thumbnail.contentType,
         )
-        const inserted = await db
-          .insert(assets)
-          .values({
-            guid,
-            assetId,
-            status: 'DA',
-            name: params.name ?? '',
-            unitName: params.unitName ?? '',
-            description,
-            imagePath: processed.image.key,
-            thumbnailPath: processed.thumbnail.key,
-            creatorAddress: creator,
-          })
-          .onConflictDoNothing()
-          .returning(assetFields)
-        const row = inserted.at(0)
+        const row = await insertSubmittedAsset(db, {
+          guid,
+          assetId,
+          name: params.name ?? '',
+          unitName: params.unitName ?? '',
+          description,
+          imagePath: processed.image.key,
+          thumbnailPath: processed.thumbnail.key,
+          creatorAddress: creator,
+        })
         // A concurrent submission of this asset won the race (or another asset has its guid).
         if (row === undefined) return answerExisting()
         return reply.code(201).send(assetJson(row, storage, base))

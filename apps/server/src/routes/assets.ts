@@ -6,180 +6,21 @@
  * unfinished asset shows is public on the chain already (its ARC-69 note), and no write trusts
  * the header, so it needs no proof (review W12).
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  fillPlaceholders,
-  gt,
-  inArray,
-  ne,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { API, type AssetListQuery } from '@unica/schemas'
+import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { endpoint } from './register.js'
-import { assets, statementName, users } from '../db/index.js'
+import { assetList } from '../db/repositories/asset-list.js'
+import { findShownAsset } from '../db/repositories/assets.js'
+import { isStaff } from '../db/repositories/users.js'
 import { notFound } from '../errors.js'
-import { assetFields, assetJson, shownAsset, type AssetFields } from './asset-json.js'
+import { assetJson } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
-import { baseUrl, dbIds, pageLinks, pageOf, viewAs } from './http.js'
-import { CountCache, queryKey, type CountQuery } from './list-count.js'
-
-/** The values a list's prepared statements take (besides limit and offset). */
-interface Placeholders {
-  viewer?: string
-  status?: string
-  status__exclude?: string
-  price__gt?: string
-  highest_bid__value__gt?: string
-  owner_address?: string
-  creator_address?: string
-}
-
-const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
-  created_at: [asc(assets.createdAt), asc(assets.guid)],
-  '-created_at': [desc(assets.createdAt), desc(assets.guid)],
-  '-highest_bid__value': [sql`${assets.highestBidValue} DESC NULLS LAST`, desc(assets.guid)],
-}
+import { baseUrl, pageLinks, pageOf, viewAs } from './http.js'
+import { endpoint } from './register.js'
 
 export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
-  const counts = new CountCache()
-  const counted = (query: CountQuery): Promise<number> =>
-    counts.count(queryKey(query), async () => (await query).at(0)?.total ?? 0)
-
-  const isStaff = async (address: string): Promise<boolean> => {
-    const rows = await db
-      .select({ isStaff: users.isStaff })
-      .from(users)
-      .where(eq(users.address, address))
-    return rows.at(0)?.isStaff === true
-  }
-
-  /** The WHERE of a list: `v(name, value)` gives each filter's value (a parameter or placeholder). */
-  const listWhere = (
-    q: AssetListQuery,
-    staffViewer: string | undefined,
-    v: (name: keyof Placeholders, value: string) => SQLWrapper,
-  ): SQL | undefined =>
-    and(
-      staffViewer !== undefined
-        ? or(eq(assets.status, 'RD'), eq(assets.creatorAddress, v('viewer', staffViewer)))
-        : eq(assets.status, 'RD'),
-      q.status === undefined ? undefined : eq(assets.status, v('status', q.status)),
-      q.status__exclude === undefined
-        ? undefined
-        : ne(assets.status, v('status__exclude', q.status__exclude)),
-      q.price__gt === undefined ? undefined : gt(assets.price, v('price__gt', q.price__gt)),
-      q.highest_bid__value__gt === undefined
-        ? undefined
-        : gt(assets.highestBidValue, v('highest_bid__value__gt', q.highest_bid__value__gt)),
-      q.asset_id__in === undefined ? undefined : inArray(assets.assetId, dbIds(q.asset_id__in)),
-      q.application_id__in === undefined
-        ? undefined
-        : inArray(assets.applicationId, dbIds(q.application_id__in)),
-      q.owner_address === undefined
-        ? undefined
-        : eq(assets.ownerAddress, v('owner_address', q.owner_address)),
-      q.creator_address === undefined
-        ? undefined
-        : eq(assets.creatorAddress, v('creator_address', q.creator_address)),
-    )
-
-  const pageQuery = (where: SQL | undefined, ordering: AssetListQuery['ordering']) =>
-    db
-      .select(assetFields)
-      .from(assets)
-      .where(where)
-      .orderBy(...ORDER[ordering ?? '-created_at'])
-  const countQuery = (where: SQL | undefined) =>
-    db.select({ total: count() }).from(assets).where(where)
-
-  /** A list whose id filters vary in length: its statements are built for this request. */
-  const listBuilt = (
-    q: AssetListQuery,
-    staffViewer: string | undefined,
-    limit: number,
-    offset: number,
-  ): Promise<[AssetFields[], number]> => {
-    const where = listWhere(q, staffViewer, (_name, value) => sql`${value}`)
-    return Promise.all([
-      pageQuery(where, q.ordering).limit(limit).offset(offset),
-      counted(countQuery(where)),
-    ])
-  }
-
-  /**
-   * Every other list: building a statement with Drizzle cost more than the rest of the request
-   * (80 µs of about 250; README "Benchmark"), so each shape of request (which filters, ordering,
-   * staff view) builds its two statements once, with placeholders, and later requests only fill
-   * in their values. They are named statements, kept parsed by PostgreSQL on each connection
-   * (and planned with each request's values: db/connection.ts). The page's SQL goes straight to
-   * the driver: its columns are already the answer's text (asset-json.ts), so Drizzle's row
-   * mapping would only cost time. There are at most 3 orderings x 2^7 filter sets, so the
-   * statements stay few whatever clients send.
-   */
-  const prepared = new Map<string, ReturnType<typeof prepareShape>>()
-  const prepareShape = (q: AssetListQuery, staffViewer: string | undefined) => {
-    const where = listWhere(q, staffViewer, (name) => sql.placeholder(name))
-    const page = pageQuery(where, q.ordering)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .toSQL()
-    const count = countQuery(where)
-    return {
-      page: { ...page, name: statementName(page.sql) },
-      count: count.prepare(statementName(count.toSQL().sql)),
-    }
-  }
-  const listPrepared = (
-    q: AssetListQuery,
-    staffViewer: string | undefined,
-    limit: number,
-    offset: number,
-  ): Promise<[AssetFields[], number]> => {
-    const values: Placeholders = {
-      viewer: staffViewer,
-      status: q.status,
-      status__exclude: q.status__exclude,
-      price__gt: q.price__gt,
-      highest_bid__value__gt: q.highest_bid__value__gt,
-      owner_address: q.owner_address,
-      creator_address: q.creator_address,
-    }
-    // The shape: which values are present, and the ordering (the values never enter the SQL).
-    const shape = JSON.stringify([
-      q.ordering ?? '-created_at',
-      ...Object.values(values).map((value) => value !== undefined),
-    ])
-    let statements = prepared.get(shape)
-    if (statements === undefined) {
-      statements = prepareShape(q, staffViewer)
-      prepared.set(shape, statements)
-    }
-    const { page, count: countStatement } = statements
-    const present = Object.fromEntries(
-      Object.entries(values).filter(([, value]) => value !== undefined),
-    )
-    return Promise.all([
-      ctx.database.query<AssetFields>(
-        page.sql,
-        fillPlaceholders(page.params, { ...present, limit, offset }),
-        page.name,
-      ),
-      counts.count(JSON.stringify([shape, present]), async () => {
-        const rows = await countStatement.execute(present)
-        return rows.at(0)?.total ?? 0
-      }),
-    ])
-  }
+  const listPage = assetList(ctx.database)
 
   return (app, _options, done) => {
     app.route({
@@ -188,12 +29,9 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request) => {
         const q = request.query
         const viewer = viewAs(request)
-        const staffViewer = viewer !== undefined && (await isStaff(viewer)) ? viewer : undefined
+        const staffViewer = viewer !== undefined && (await isStaff(db, viewer)) ? viewer : undefined
         const { limit, offset } = pageOf(q)
-        const [rows, total] = await (q.asset_id__in === undefined &&
-        q.application_id__in === undefined
-          ? listPrepared(q, staffViewer, limit, offset)
-          : listBuilt(q, staffViewer, limit, offset))
+        const [rows, total] = await listPage(q, staffViewer, limit, offset)
         const base = baseUrl(ctx, request)
         return {
           count: total,
@@ -208,7 +46,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
         // Any status: the deploy screen opens unfinished assets by guid, which is on chain anyway.
-        const row = await shownAsset(db, eq(assets.guid, request.params.guid))
+        const row = await findShownAsset(db, { guid: request.params.guid })
         if (row === undefined) throw notFound('No asset with this guid.')
         return assetJson(row, ctx.storage, baseUrl(ctx, request))
       },

@@ -5,6 +5,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type PublicConfig } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { ping } from '../db/repositories/health.js'
 import { endpoint } from './register.js'
 
 export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
@@ -29,7 +30,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.getHealth),
       handler: async () => {
-        await ctx.database.query('SELECT 1')
+        await ping(ctx.database.db)
         return { status: 'ok' as const }
       },
     })

@@ -5,17 +5,23 @@
  * chain shows it (verify/contract.ts). Submitting the same thing twice answers the same asset.
  */
 import algosdk from 'algosdk'
-import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { MANAGER_SCHEMA, clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
 import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { endpoint } from './register.js'
-import { PG_BIGINT_MAX, assets, users, type AssetRow } from '../db/index.js'
+import { PG_BIGINT_MAX } from '../db/limits.js'
+import {
+  bindContract,
+  findAsset,
+  findShownAsset,
+  markConfigured,
+} from '../db/repositories/assets.js'
+import { isStaff } from '../db/repositories/users.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
-import { assetFields, assetJson, shownAsset } from './asset-json.js'
+import { assetJson } from './asset-json.js'
 import { baseUrl, writeLimit } from './http.js'
+import { endpoint } from './register.js'
 
 /** The app id of a submission; ids beyond bigint range exist on no chain we serve. */
 function appIdOf(body: { app_id: string }): bigint {
@@ -39,19 +45,15 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const { chain } = ctx
 
-  const assetBy = async (where: ReturnType<typeof eq>): Promise<AssetRow | undefined> =>
-    (await db.select().from(assets).where(where)).at(0)
-
   /** A submission seen before answers the asset as it is now. */
   const answerAsset = async (guid: string, base: string) => {
-    const row = await shownAsset(db, eq(assets.guid, guid))
+    const row = await findShownAsset(db, { guid })
     if (row === undefined) throw new ApiError(409, 'The asset changed meanwhile. Try again.')
     return assetJson(row, ctx.storage, base)
   }
 
   const requireStaff = async (address: string): Promise<void> => {
-    const rows = await db.select().from(users).where(eq(users.address, address))
-    if (rows.at(0)?.isStaff !== true) throw new ApiError(403, "The asset's creator is not staff.")
+    if (!(await isStaff(db, address))) throw new ApiError(403, "The asset's creator is not staff.")
   }
 
   return (app, _options, done) => {
@@ -93,7 +95,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request) => {
         const appId = appIdOf(request.body)
         const state = await readManager(chain, appId)
-        const asset = await assetBy(eq(assets.assetId, state.nftId))
+        const asset = await findAsset(db, { assetId: state.nftId })
         if (asset === undefined) {
           throw badRequest('Invalid input.', {
             app_id: ["This contract's NFT has not been submitted."],
@@ -113,17 +115,13 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         }
         await requireStaff(asset.creatorAddress)
         await checkCreation(chain, request.body.tx_id, appId, asset.creatorAddress)
-        const updated = await db
-          .update(assets)
-          .set({
-            applicationId: appId,
-            escrowAddress: algosdk.getApplicationAddress(appId).toString(),
-            status: 'DC',
-            updatedAt: new Date(),
-          })
-          .where(and(eq(assets.guid, asset.guid), eq(assets.status, 'DA')))
-          .returning(assetFields)
-        const row = updated.at(0) ?? (await shownAsset(db, eq(assets.guid, asset.guid)))
+        const row =
+          (await bindContract(
+            db,
+            asset.guid,
+            appId,
+            algosdk.getApplicationAddress(appId).toString(),
+          )) ?? (await findShownAsset(db, { guid: asset.guid }))
         if (row?.application_id !== appId.toString())
           throw new ApiError(409, 'This asset already has a contract.')
         return assetJson(row, ctx.storage, base)
@@ -135,7 +133,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...write,
       handler: async (request) => {
         const appId = appIdOf(request.body)
-        const asset = await assetBy(eq(assets.applicationId, appId))
+        const asset = await findAsset(db, { applicationId: appId })
         if (asset === undefined) {
           throw badRequest('Invalid input.', {
             app_id: ['No asset uses this application: submit the contract first.'],
@@ -150,17 +148,10 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         await requireStaff(asset.creatorAddress)
         await checkConfiguration(chain, request.body.tx_id, appId, state.creator)
         // The creator holds the NFT until the first trade; the chain follower keeps it true after.
-        const updated = await db
-          .update(assets)
-          .set({
-            status: 'RD',
-            ownerAddress: asset.ownerAddress ?? asset.creatorAddress,
-            holdingAddress: asset.holdingAddress ?? asset.creatorAddress,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(assets.guid, asset.guid), eq(assets.status, 'DC')))
-          .returning(assetFields)
-        const row = updated.at(0)
+        const row = await markConfigured(db, asset.guid, {
+          ownerAddress: asset.ownerAddress ?? asset.creatorAddress,
+          holdingAddress: asset.holdingAddress ?? asset.creatorAddress,
+        })
         return row === undefined ? answerAsset(asset.guid, base) : assetJson(row, ctx.storage, base)
       },
     })

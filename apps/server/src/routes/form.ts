@@ -90,7 +90,11 @@ async function readParts(
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw badRequest('Invalid input.', { [part.fieldname]: ['Too long.'] })
         }
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+        // Browsers encode every line break of a multipart text value as CRLF (the HTML form
+        // encoding rules), while the text the user typed, and signed the hash of, has LF.
+        if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value.replace(/\r\n/g, '\n')
+        }
       }
     }
   } catch (error) {

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify'
 import algosdk from 'algosdk'
 import { PAGE_DEFAULT_LIMIT } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { PG_BIGINT_MAX } from '../db/schema.js'
 
 /** The API's base URL: configured, else what the client asked for (it only affects its own answer). */
 export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
@@ -52,9 +51,4 @@ export function writeLimit(ctx: AppContext): {
 export function viewAs(request: FastifyRequest): string | undefined {
   const header = request.headers['x-view-as']
   return typeof header === 'string' && algosdk.isValidAddress(header) ? header : undefined
-}
-
-/** uint64 ids for an IN filter: those beyond bigint range cannot be stored, so are dropped. */
-export function dbIds(values: readonly string[]): bigint[] {
-  return values.map(BigInt).filter((n) => n <= PG_BIGINT_MAX)
 }

@@ -3,14 +3,15 @@
  * newsletter and creator-application submissions. Staff are managed with the admin CLI only.
  */
 import algosdk from 'algosdk'
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { endpoint } from './register.js'
-import { creatorApplications, newsletterSubscriptions, users } from '../db/index.js'
+import { insertCreatorApplication } from '../db/repositories/creator-applications.js'
+import { subscribe } from '../db/repositories/newsletter.js'
+import { isStaff } from '../db/repositories/users.js'
 import { badRequest } from '../errors.js'
 import { writeLimit } from './http.js'
+import { endpoint } from './register.js'
 
 export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
@@ -19,11 +20,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.getUser),
       handler: async (request) => {
         const { address } = request.params
-        const rows = await db
-          .select({ isStaff: users.isStaff })
-          .from(users)
-          .where(eq(users.address, address))
-        return { address, is_staff: rows.at(0)?.isStaff ?? false }
+        return { address, is_staff: await isStaff(db, address) }
       },
     })
 
@@ -33,7 +30,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request, reply) => {
         // Emails compare case-insensitively; subscribing twice is not an error (and reveals nothing).
         const email = request.body.email.toLowerCase()
-        await db.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing()
+        await subscribe(db, email)
         return reply.code(201).send({ email })
       },
     })
@@ -46,23 +43,20 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         if (!algosdk.isValidAddress(a.wallet_address)) {
           throw badRequest('Invalid input.', { wallet_address: ['Must be an Algorand address.'] })
         }
-        const [row] = await db
-          .insert(creatorApplications)
-          .values({
-            walletAddress: a.wallet_address,
-            name: a.name,
-            email: a.email,
-            alias: a.alias,
-            about: a.about,
-            twitterUrl: a.twitter_url,
-            instagramUrl: a.instagram_url,
-            facebookUrl: a.facebook_url,
-            tiktokUrl: a.tiktok_url,
-            behanceUrl: a.behance_url,
-            portfolioUrl: a.portfolio_url,
-          })
-          .returning({ id: creatorApplications.id })
-        return reply.code(201).send({ id: row.id.toString() })
+        const id = await insertCreatorApplication(db, {
+          walletAddress: a.wallet_address,
+          name: a.name,
+          email: a.email,
+          alias: a.alias,
+          about: a.about,
+          twitterUrl: a.twitter_url,
+          instagramUrl: a.instagram_url,
+          facebookUrl: a.facebook_url,
+          tiktokUrl: a.tiktok_url,
+          behanceUrl: a.behance_url,
+          portfolioUrl: a.portfolio_url,
+        })
+        return reply.code(201).send({ id: id.toString() })
       },
     })
     done()

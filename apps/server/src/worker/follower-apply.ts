@@ -12,21 +12,18 @@
  */
 import algosdk from 'algosdk'
 import { clearProgram, escrowAddress, managerProgram } from '@unica/contracts'
-import { PG_BIGINT_MAX, type RawSession } from '../db/index.js'
+import type { Db } from '../db/connection.js'
+import { PG_BIGINT_MAX } from '../db/limits.js'
+import {
+  lockAssets,
+  refreshHighestBid,
+  saveFollowed,
+  type FollowedAsset,
+} from '../db/repositories/assets.js'
+import { setBid } from '../db/repositories/bids.js'
+import { recordExecuted } from '../db/repositories/operations.js'
 import type { AppCallEvent, RoundEvents } from './block.js'
 import { bidChanges, classify } from './classify.js'
-
-interface AssetRow {
-  guid: string
-  asset_id: string
-  application_id: string | null
-  escrow_address: string | null
-  status: string
-  creator_address: string
-  owner_address: string | null
-  holding_address: string | null
-  price: string | null
-}
 
 /** An asset as this round leaves it. */
 interface Working {
@@ -45,7 +42,7 @@ interface Working {
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0
 const ZERO = new Uint8Array(32)
 
-function toWorking(r: AssetRow): Working {
+function toWorking(r: FollowedAsset): Working {
   // Until a transfer says otherwise, the NFT is where its creator minted it.
   const holding = r.holding_address ?? r.creator_address
   return {
@@ -61,7 +58,7 @@ function toWorking(r: AssetRow): Working {
   }
 }
 
-async function loadAssets(s: RawSession, round: RoundEvents): Promise<Working[]> {
+async function loadAssets(s: Db, round: RoundEvents): Promise<Working[]> {
   const appIds = new Set<string>()
   const assetIds = new Set<string>()
   for (const e of round.events) {
@@ -78,14 +75,7 @@ async function loadAssets(s: RawSession, round: RoundEvents): Promise<Working[]>
     }
   }
   if (appIds.size === 0 && assetIds.size === 0) return []
-  const rows = await s.query<AssetRow>(
-    `SELECT guid, asset_id::text, application_id::text, escrow_address, status, creator_address,
-            owner_address, holding_address, price::text
-       FROM assets
-      WHERE application_id = ANY($1::bigint[]) OR asset_id = ANY($2::bigint[])
-      FOR UPDATE`,
-    [[...appIds], [...assetIds]],
-  )
+  const rows = await lockAssets(s, appIds, assetIds)
   return rows.map(toWorking)
 }
 
@@ -121,91 +111,42 @@ function applyDelta(asset: Working, call: AppCallEvent): void {
 }
 
 async function recordOperation(
-  s: RawSession,
+  s: Db,
   round: RoundEvents,
   call: AppCallEvent,
   asset: Working,
   opType: string,
   value: bigint,
 ): Promise<void> {
-  // The chain is the truth: a row the sender stored for this transaction becomes executed, with
-  // the type and value the chain saw; its signed bytes are no longer needed.
-  await s.query(
-    `INSERT INTO operations (asset_guid, application_id, op_type, value, sender, tx_id, group_id,
-                             status, round, block_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'executed', $8, to_timestamp($9))
-     ON CONFLICT (tx_id) DO UPDATE
-        SET status = 'executed', op_type = EXCLUDED.op_type, value = EXCLUDED.value,
-            sender = EXCLUDED.sender, asset_guid = EXCLUDED.asset_guid,
-            group_id = EXCLUDED.group_id, round = EXCLUDED.round,
-            block_time = EXCLUDED.block_time, failure_reason = NULL, signed_group = NULL,
-            updated_at = now()`,
-    [
-      asset.guid,
-      (asset.appId ?? call.appId).toString(),
-      opType,
-      value.toString(),
-      call.sender,
-      call.txId,
-      call.groupId,
-      round.round.toString(),
-      round.timestamp.toString(),
-    ],
-  )
+  await recordExecuted(s, {
+    assetGuid: asset.guid,
+    applicationId: asset.appId ?? call.appId,
+    opType,
+    value,
+    sender: call.sender,
+    txId: call.txId,
+    groupId: call.groupId,
+    round: round.round,
+    blockTime: new Date(Number(round.timestamp) * 1000),
+  })
 }
 
-async function setBid(
-  s: RawSession,
-  appId: bigint,
-  bidder: string,
-  amount: bigint,
-  round: bigint,
-): Promise<void> {
-  if (amount === 0n) {
-    await s.query('DELETE FROM bids WHERE application_id = $1 AND bidder = $2', [
-      appId.toString(),
-      bidder,
-    ])
-    return
-  }
-  await s.query(
-    `INSERT INTO bids (application_id, bidder, amount, round) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (application_id, bidder) DO UPDATE SET amount = EXCLUDED.amount, round = EXCLUDED.round`,
-    [appId.toString(), bidder, amount.toString(), round.toString()],
-  )
-}
-
-async function save(s: RawSession, asset: Working): Promise<void> {
+async function save(s: Db, asset: Working): Promise<void> {
   const owner =
     asset.escrow !== null && asset.holding === asset.escrow ? asset.escrowOwner : asset.holding
-  await s.query(
-    `UPDATE assets
-        SET application_id = $2, escrow_address = $3, status = $4, owner_address = $5,
-            holding_address = $6, price = $7, updated_at = now()
-      WHERE guid = $1`,
-    [
-      asset.guid,
-      asset.appId?.toString() ?? null,
-      asset.escrow,
-      asset.status,
-      owner,
-      asset.holding,
-      asset.price?.toString() ?? null,
-    ],
-  )
+  await saveFollowed(s, asset.guid, {
+    applicationId: asset.appId,
+    escrowAddress: asset.escrow,
+    status: asset.status,
+    ownerAddress: owner,
+    holdingAddress: asset.holding,
+    price: asset.price,
+  })
   if (!asset.bidsChanged || asset.appId === null) return
-  await s.query(
-    `WITH top AS (SELECT amount, bidder FROM bids WHERE application_id = $2
-                   ORDER BY amount DESC, round, bidder LIMIT 1)
-     UPDATE assets
-        SET highest_bid_value = (SELECT amount FROM top),
-            highest_bid_sender = (SELECT bidder FROM top)
-      WHERE guid = $1`,
-    [asset.guid, asset.appId.toString()],
-  )
+  await refreshHighestBid(s, asset.guid, asset.appId)
 }
 
-export async function applyRound(s: RawSession, round: RoundEvents): Promise<void> {
+export async function applyRound(s: Db, round: RoundEvents): Promise<void> {
   const assets = await loadAssets(s, round)
   if (assets.length === 0) return
   const byApp = new Map<bigint, Working>()

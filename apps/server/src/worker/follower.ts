@@ -7,6 +7,13 @@
  */
 import algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
+import {
+  createCursor,
+  lockCursor,
+  readCursor,
+  setCursor,
+  tryLockReader,
+} from '../db/repositories/chain-cursor.js'
 import { readRound, type RoundEvents } from './block.js'
 import { applyRound } from './follower-apply.js'
 import { PollLoop } from './poll-loop.js'
@@ -44,17 +51,11 @@ export class Follower {
 
   /** The last round applied; creates the cursor (before the start round) when absent. */
   async cursor(): Promise<bigint> {
-    const rows = await this.database.query<{ round: string }>(
-      'SELECT round::text AS round FROM chain_cursor WHERE name = $1',
-      [CURSOR_NAME],
-    )
-    if (rows.length > 0) return BigInt(rows[0].round)
+    const { db } = this.database
+    const round = await readCursor(db, CURSOR_NAME)
+    if (round !== undefined) return round
     const start = this.options.startRound ?? (await this.algod.status().do()).lastRound
-    const before = start > 0n ? start - 1n : 0n
-    await this.database.query(
-      'INSERT INTO chain_cursor (name, round) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-      [CURSOR_NAME, before.toString()],
-    )
+    await createCursor(db, CURSOR_NAME, start > 0n ? start - 1n : 0n)
     return this.cursor()
   }
 
@@ -83,21 +84,12 @@ export class Follower {
 
   private commit(rounds: readonly RoundEvents[]): Promise<StepResult> {
     return this.database.transaction(async (s) => {
-      const [{ locked }] = await s.query<{ locked: boolean }>(
-        "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.unica.follower')) AS locked",
-      )
-      if (!locked) return 'locked'
-      const rows = await s.query<{ round: string }>(
-        'SELECT round::text AS round FROM chain_cursor WHERE name = $1 FOR UPDATE',
-        [CURSOR_NAME],
-      )
+      if (!(await tryLockReader(s, CURSOR_NAME))) return 'locked'
+      const at = await lockCursor(s.db, CURSOR_NAME)
       // Another follower applied these rounds between our read and our lock: nothing to do.
-      if (rows.length === 0 || BigInt(rows[0].round) + 1n !== rounds[0].round) return 'locked'
-      for (const round of rounds) await applyRound(s, round)
-      await s.query('UPDATE chain_cursor SET round = $2 WHERE name = $1', [
-        CURSOR_NAME,
-        rounds[rounds.length - 1].round.toString(),
-      ])
+      if (at === undefined || at + 1n !== rounds[0].round) return 'locked'
+      for (const round of rounds) await applyRound(s.db, round)
+      await setCursor(s.db, CURSOR_NAME, rounds[rounds.length - 1].round)
       return 'applied'
     })
   }

@@ -9,7 +9,6 @@ import type { Database } from '../db/index.js'
 import { Follower } from './follower.js'
 import { Sender } from './sender.js'
 
-export { workerRoutes, type WorkerRoutesContext } from './routes.js'
 export { Follower } from './follower.js'
 export { Sender } from './sender.js'
 

@@ -12,6 +12,14 @@
  */
 import algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
+import { readCursor } from '../db/repositories/chain-cursor.js'
+import {
+  claimGroups,
+  markExecutedIn,
+  releaseForRetry,
+  settleOpen,
+  type ClaimedGroup,
+} from '../db/repositories/operations.js'
 import { algodFailure, isTransient } from './algod-errors.js'
 import { CURSOR_NAME } from './follower.js'
 import { PollLoop } from './poll-loop.js'
@@ -35,13 +43,6 @@ export interface SenderOptions {
   /** Asks the follower to look at the chain now. */
   readonly wakeFollower?: () => void
   readonly onError?: (e: unknown) => void
-}
-
-interface Claimed {
-  id: string
-  tx_id: string
-  signed_group: Uint8Array
-  attempts: number
 }
 
 export type Outcome = 'executed' | 'failed' | 'retry' | 'waiting'
@@ -69,23 +70,9 @@ export class Sender {
   }
 
   /** Claims open rows: new ones, ones whose retry delay passed, and abandoned claims. */
-  async claim(): Promise<Claimed[]> {
+  async claim(): Promise<ClaimedGroup[]> {
     const leaseSeconds = (this.options.leaseMs ?? 60_000) / 1000
-    return this.database.query<Claimed>(
-      `UPDATE operations
-          SET status = 'submitted', attempts = attempts + 1, updated_at = now()
-        WHERE id IN (
-          SELECT id FROM operations
-           WHERE signed_group IS NOT NULL
-             AND ((status = 'pending'
-                   AND updated_at <= now() - make_interval(secs => least(attempts, 30)))
-               OR (status = 'submitted' AND updated_at <= now() - make_interval(secs => $2)))
-           ORDER BY id
-           LIMIT $1
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id::text, tx_id, signed_group, attempts`,
-      [this.options.batch ?? 8, leaseSeconds],
-    )
+    return claimGroups(this.database.db, this.options.batch ?? 8, leaseSeconds)
   }
 
   /** One pass: claim, then submit and confirm each claimed group. Resolves with the outcomes. */
@@ -95,8 +82,8 @@ export class Sender {
     return Promise.all(claimed.map((row) => this.process(row)))
   }
 
-  async process(row: Claimed): Promise<Outcome> {
-    const bytes = new Uint8Array(row.signed_group)
+  async process(row: ClaimedGroup): Promise<Outcome> {
+    const bytes = new Uint8Array(row.signedGroup)
     let call: algosdk.Transaction
     try {
       const parts = splitMsgpack(bytes, MAX_GROUP_SIZE)
@@ -110,7 +97,7 @@ export class Sender {
     } catch (e) {
       const f = algodFailure(e)
       if (isTransient(f)) return this.retry(row.id, f.message)
-      if (IN_LEDGER.test(f.message)) return this.confirmed(row.id, row.tx_id)
+      if (IN_LEDGER.test(f.message)) return this.confirmed(row.id, row.txId)
       if (IN_POOL.test(f.message)) return this.confirm(row, call.lastValid)
       if (DEAD.test(f.message)) return this.expire(row.id, call.lastValid)
       return this.fail(row.id, f.message)
@@ -119,13 +106,13 @@ export class Sender {
   }
 
   /** Waits a bounded number of rounds for the app call to be committed. */
-  private async confirm(row: Claimed, lastValid: bigint): Promise<Outcome> {
+  private async confirm(row: ClaimedGroup, lastValid: bigint): Promise<Outcome> {
     const rounds = BigInt(this.options.confirmRounds ?? 10)
     try {
       let round = (await this.algod.status().do()).lastRound
       const until = round + rounds
       for (;;) {
-        const info = await this.algod.pendingTransactionInformation(row.tx_id).do()
+        const info = await this.algod.pendingTransactionInformation(row.txId).do()
         if ((info.confirmedRound ?? 0n) > 0n) {
           return await this.executed(row.id, info.confirmedRound!)
         }
@@ -141,7 +128,7 @@ export class Sender {
     }
   }
 
-  private async confirmed(id: string, txId: string): Promise<Outcome> {
+  private async confirmed(id: bigint, txId: string): Promise<Outcome> {
     try {
       const info = await this.algod.pendingTransactionInformation(txId).do()
       if ((info.confirmedRound ?? 0n) > 0n) return await this.executed(id, info.confirmedRound!)
@@ -152,25 +139,16 @@ export class Sender {
     return 'executed'
   }
 
-  private async executed(id: string, round: bigint): Promise<Outcome> {
+  private async executed(id: bigint, round: bigint): Promise<Outcome> {
     await this.awaitFollower(round)
     const header = await this.algod.block(round).headerOnly(true).do()
-    await this.database.query(
-      `UPDATE operations
-          SET status = 'executed', round = $2, block_time = to_timestamp($3),
-              failure_reason = NULL, signed_group = NULL, updated_at = now()
-        WHERE id = $1 AND status <> 'executed'`,
-      [id, round.toString(), header.block.header.timestamp.toString()],
-    )
+    const blockTime = new Date(Number(header.block.header.timestamp) * 1000)
+    await markExecutedIn(this.database.db, id, round, blockTime)
     return 'executed'
   }
 
   private async followerRound(): Promise<bigint | null> {
-    const rows = await this.database.query<{ round: string }>(
-      'SELECT round::text AS round FROM chain_cursor WHERE name = $1',
-      [CURSOR_NAME],
-    )
-    return rows.length === 0 ? null : BigInt(rows[0].round)
+    return (await readCursor(this.database.db, CURSOR_NAME)) ?? null
   }
 
   private async awaitFollower(round: bigint): Promise<void> {
@@ -184,7 +162,7 @@ export class Sender {
   }
 
   /** Past its last valid round: failed once the follower has looked at every round to it. */
-  private async expire(id: string, lastValid: bigint): Promise<Outcome> {
+  private async expire(id: bigint, lastValid: bigint): Promise<Outcome> {
     const followed = await this.followerRound()
     if (followed !== null && followed >= lastValid) {
       return this.fail(
@@ -195,33 +173,23 @@ export class Sender {
     return 'waiting'
   }
 
-  private async fail(id: string, reason: string): Promise<Outcome> {
+  private async fail(id: bigint, reason: string): Promise<Outcome> {
     await this.mark(id, 'failed', reason)
     return 'failed'
   }
 
-  private async retry(id: string, reason: string): Promise<Outcome> {
-    await this.database.query(
-      `UPDATE operations SET status = 'pending', failure_reason = $2, updated_at = now()
-        WHERE id = $1 AND status = 'submitted'`,
-      [id, reason],
-    )
+  private async retry(id: bigint, reason: string): Promise<Outcome> {
+    await releaseForRetry(this.database.db, id, reason)
     return 'retry'
   }
 
   /** Only an open row changes: the follower's "executed" (the chain's word) always stands. */
   private async mark(
-    id: string,
+    id: bigint,
     status: 'executed' | 'failed',
     reason: string | null,
   ): Promise<void> {
-    await this.database.query(
-      `UPDATE operations
-          SET status = $2, failure_reason = $3, updated_at = now(),
-              signed_group = CASE WHEN $2 = 'executed' THEN NULL ELSE signed_group END
-        WHERE id = $1 AND status IN ('pending', 'submitted')`,
-      [id, status, reason],
-    )
+    await settleOpen(this.database.db, id, status, reason)
   }
 
   /** Cuts the idle wait short: a new group was stored. */

@@ -15,7 +15,7 @@ import {
   buildListAsk,
   type Market,
 } from '@unica/contracts'
-import type { Database, RawSession } from '../../src/db/index.js'
+import { sessionOf, type Database, type RawSession } from '../../src/db/index.js'
 import { CURSOR_NAME, Follower } from '../../src/worker/follower.js'
 import { signWith, type Account } from './chain.js'
 import {
@@ -222,7 +222,7 @@ describe('the follower', () => {
     // The round takes six statements (lock, cursor, assets, history, asset, cursor): die before each.
     for (let kill = 0; kill < 6; kill++) {
       const dying = new Follower(crashAfter(env.database, kill), env.h.algod)
-      await expect(dying.step()).rejects.toThrow(/killed/)
+      await expect(withCauses(dying.step())).rejects.toThrow(/killed/)
       expect(await cursor(env.database)).toBe(before)
       expect(await operations(env.database, g)).toHaveLength(beforeOps)
       expect((await assetRow(env.database, g)).price).toBeNull()
@@ -306,6 +306,15 @@ describe('the follower', () => {
   })
 })
 
+/** Rejects with the messages of the error and its causes (Drizzle wraps the driver's error). */
+async function withCauses<T>(promise: Promise<T>): Promise<T> {
+  const messages = (e: unknown): string[] =>
+    e instanceof Error ? [e.message, ...messages(e.cause)] : []
+  return promise.catch((e: unknown) => {
+    throw new Error(messages(e).join('\n'))
+  })
+}
+
 /** The database, except that a round's transaction dies after `n` statements (a kill -9). */
 function crashAfter(database: Database, n: number): Database {
   return {
@@ -315,12 +324,12 @@ function crashAfter(database: Database, n: number): Database {
         let left = n
         const dying: RawSession = {
           exec: (sqlText) => s.exec(sqlText),
-          query: (sqlText, p) => {
+          query: (...args) => {
             if (left-- === 0) throw new Error('killed')
-            return s.query(sqlText, p)
+            return s.query(...args)
           },
         }
-        return fn(dying)
+        return fn(sessionOf(dying))
       }),
   }
 }

@@ -81,7 +81,7 @@ describe('sender crash and resume', () => {
     const dead = new Sender(env.database, env.h.algod)
     const [claimed] = await dead.claim()
     // It submitted, the chain committed, and the process died before writing anything.
-    await env.h.algod.sendRawTransaction(new Uint8Array(claimed.signed_group)).do()
+    await env.h.algod.sendRawTransaction(new Uint8Array(claimed.signedGroup)).do()
     expect(await restarted().step()).toEqual(['executed'])
     const r = await row(id)
     expect(r.status).toBe('executed')
@@ -125,7 +125,7 @@ describe('sender crash and resume', () => {
     for (let i = 0; i < 6; i++) ids.add((await queued()).id)
     const senders = [0, 1, 2].map(() => new Sender(env.database, env.h.algod, { batch: 3 }))
     const claims = await Promise.all(senders.map((x) => x.claim()))
-    const claimed = claims.flat().map((c) => c.id)
+    const claimed = claims.flat().map((c) => c.id.toString())
     expect(new Set(claimed).size).toBe(claimed.length)
     expect(new Set(claimed)).toEqual(ids)
     // Release them for the restarted sender, as an expired lease would.

@@ -2,7 +2,8 @@
  * Runtime configuration: the server's GET /api/config/ answer, with build-time env overrides
  * (VITE_*) for a web app served apart from the API. Nothing here is hard-coded per network.
  */
-import { PublicConfig, createApiClient } from '@unica/schemas'
+import { createApiClient, isDevNetwork, LOCALNET_KMD_URL, PublicConfig } from '@unica/schemas'
+import { safeHref } from './links.js'
 
 export interface AppConfig {
   /** 'devnet', 'localnet', 'testnet' or 'mainnet'. */
@@ -19,13 +20,10 @@ export interface AppConfig {
   readonly explorerUrl: string
 }
 
-const DEV_NETWORKS = new Set(['devnet', 'localnet'])
 /** The LocalNet / devnet API token convention. */
 const DEV_TOKEN = 'a'.repeat(64)
 
-export function isDevNetwork(network: string): boolean {
-  return DEV_NETWORKS.has(network)
-}
+export { isDevNetwork }
 
 export function parseConfig(data: unknown): AppConfig {
   // The server's own answer schema: the two cannot drift apart.
@@ -38,7 +36,7 @@ export function parseConfig(data: unknown): AppConfig {
     // The API never sends a token: dev networks use the LocalNet convention, public nodes none.
     algodToken: dev ? DEV_TOKEN : '',
     indexerUrl: c.indexer_url.replace(/\/$/, ''),
-    kmdUrl: c.kmd_url ?? (dev ? 'http://localhost:4002' : null),
+    kmdUrl: c.kmd_url ?? (dev ? LOCALNET_KMD_URL : null),
     usdcId: BigInt(c.usdc_id),
     usdcDecimals: c.usdc_decimals,
     explorerUrl: c.explorer_url.replace(/\/$/, ''),
@@ -52,10 +50,12 @@ export async function loadConfig(fetchImpl?: typeof fetch): Promise<AppConfig> {
   return parseConfig(await createApiClient({ baseUrl: API_BASE, fetch: fetchImpl }).getConfig())
 }
 
-export function explorerTxUrl(config: AppConfig, txId: string): string {
-  return `${config.explorerUrl}/tx/${txId}`
+/** The explorer's page of a transaction; undefined when the explorer is not an http(s) URL. */
+export function explorerTxUrl(config: AppConfig, txId: string): string | undefined {
+  return safeHref(`${config.explorerUrl}/tx/${encodeURIComponent(txId)}`)
 }
 
-export function explorerAddressUrl(config: AppConfig, address: string): string {
-  return `${config.explorerUrl}/address/${address}`
+/** The explorer's page of an address; undefined when the explorer is not an http(s) URL. */
+export function explorerAddressUrl(config: AppConfig, address: string): string | undefined {
+  return safeHref(`${config.explorerUrl}/address/${encodeURIComponent(address)}`)
 }

@@ -12,6 +12,7 @@ import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.
 import { TransactionTable } from '../components/transaction-table.js'
 import { assetAmount } from '../chain/account.js'
 import { explorerAddressUrl } from '../lib/config.js'
+import { safeHref } from '../lib/links.js'
 import { assetQuery, operationsQuery } from '../lib/endpoints.js'
 import { ApiError, MESSAGES } from '../lib/errors.js'
 import { shortAddress } from '../lib/format.js'
@@ -116,9 +117,9 @@ export function AssetDetailsPage() {
       <div className="grid gap-8 md:grid-cols-2">
         <div className="flex flex-col gap-2">
           <AssetImage asset={data} large />
-          {data.image !== null && (
+          {safeHref(data.image) !== undefined && (
             <a
-              href={data.image}
+              href={safeHref(data.image)}
               target="_blank"
               rel="noopener noreferrer"
               className="text-sm underline"

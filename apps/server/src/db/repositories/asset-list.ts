@@ -1,0 +1,177 @@
+/**
+ * GET /api/assets/'s page and count: the filters, orderings and pagination of spec section 7.
+ *
+ * Tuned (README "Benchmark"): building a statement with Drizzle cost more than the rest of the
+ * request (80 µs of about 250), so each shape of request (which filters, ordering, staff view)
+ * builds its two statements once, with placeholders, and later requests only fill in their
+ * values. They are named statements, kept parsed by PostgreSQL on each connection (and planned
+ * with each request's values: db/connection.ts). The page's SQL goes straight to the driver
+ * (`Database.query`, not Drizzle): its columns are already the answer's text (asset-fields.ts), so
+ * Drizzle's row mapping would only cost time. There are at most 3 orderings x 2^7 filter sets, so
+ * the statements stay few whatever clients send. Lists filtered by id lists (whose length varies)
+ * are built per request. Large counts are shared and reused a few seconds (list-count.ts).
+ */
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  fillPlaceholders,
+  gt,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm'
+import type { AssetListQuery } from '@unica/schemas'
+import { statementName, type Database } from '../connection.js'
+import { PG_BIGINT_MAX } from '../limits.js'
+import { assets } from '../schema.js'
+import { assetFields, type AssetFields } from './asset-fields.js'
+import { CountCache, queryKey, type CountQuery } from './list-count.js'
+
+/** The values a list's prepared statements take (besides limit and offset). */
+interface Placeholders {
+  viewer?: string
+  status?: string
+  status__exclude?: string
+  price__gt?: string
+  highest_bid__value__gt?: string
+  owner_address?: string
+  creator_address?: string
+}
+
+const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
+  created_at: [asc(assets.createdAt), asc(assets.guid)],
+  '-created_at': [desc(assets.createdAt), desc(assets.guid)],
+  '-highest_bid__value': [sql`${assets.highestBidValue} DESC NULLS LAST`, desc(assets.guid)],
+}
+
+/** uint64 ids for an IN filter: those beyond bigint range cannot be stored, so are dropped. */
+function storedIds(values: readonly string[]): bigint[] {
+  return values.map(BigInt).filter((n) => n <= PG_BIGINT_MAX)
+}
+
+/** A page of assets and the count of all that match. */
+export type AssetListPage = (
+  q: AssetListQuery,
+  /** A staff account whose own unfinished (DA, DC) assets are listed too. */
+  staffViewer: string | undefined,
+  limit: number,
+  offset: number,
+) => Promise<[AssetFields[], number]>
+
+/** The list of one app instance: its prepared statements and count cache live as long as it. */
+export function assetList(database: Database): AssetListPage {
+  const { db } = database
+  const counts = new CountCache()
+  const counted = (query: CountQuery): Promise<number> =>
+    counts.count(queryKey(query), async () => (await query).at(0)?.total ?? 0)
+
+  /** The WHERE of a list: `v(name, value)` gives each filter's value (a parameter or placeholder). */
+  const listWhere = (
+    q: AssetListQuery,
+    staffViewer: string | undefined,
+    v: (name: keyof Placeholders, value: string) => SQLWrapper,
+  ): SQL | undefined =>
+    and(
+      staffViewer !== undefined
+        ? or(eq(assets.status, 'RD'), eq(assets.creatorAddress, v('viewer', staffViewer)))
+        : eq(assets.status, 'RD'),
+      q.status === undefined ? undefined : eq(assets.status, v('status', q.status)),
+      q.status__exclude === undefined
+        ? undefined
+        : ne(assets.status, v('status__exclude', q.status__exclude)),
+      q.price__gt === undefined ? undefined : gt(assets.price, v('price__gt', q.price__gt)),
+      q.highest_bid__value__gt === undefined
+        ? undefined
+        : gt(assets.highestBidValue, v('highest_bid__value__gt', q.highest_bid__value__gt)),
+      q.asset_id__in === undefined ? undefined : inArray(assets.assetId, storedIds(q.asset_id__in)),
+      q.application_id__in === undefined
+        ? undefined
+        : inArray(assets.applicationId, storedIds(q.application_id__in)),
+      q.owner_address === undefined
+        ? undefined
+        : eq(assets.ownerAddress, v('owner_address', q.owner_address)),
+      q.creator_address === undefined
+        ? undefined
+        : eq(assets.creatorAddress, v('creator_address', q.creator_address)),
+    )
+
+  const pageQuery = (where: SQL | undefined, ordering: AssetListQuery['ordering']) =>
+    db
+      .select(assetFields)
+      .from(assets)
+      .where(where)
+      .orderBy(...ORDER[ordering ?? '-created_at'])
+  const countQuery = (where: SQL | undefined) =>
+    db.select({ total: count() }).from(assets).where(where)
+
+  /** A list whose id filters vary in length: its statements are built for this request. */
+  const listBuilt: AssetListPage = (q, staffViewer, limit, offset) => {
+    const where = listWhere(q, staffViewer, (_name, value) => sql`${value}`)
+    return Promise.all([
+      pageQuery(where, q.ordering).limit(limit).offset(offset),
+      counted(countQuery(where)),
+    ])
+  }
+
+  /** Every other list: its shape's statements, built once (see the header). */
+  const prepared = new Map<string, ReturnType<typeof prepareShape>>()
+  const prepareShape = (q: AssetListQuery, staffViewer: string | undefined) => {
+    const where = listWhere(q, staffViewer, (name) => sql.placeholder(name))
+    const page = pageQuery(where, q.ordering)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .toSQL()
+    const count = countQuery(where)
+    return {
+      page: { ...page, name: statementName(page.sql) },
+      count: count.prepare(statementName(count.toSQL().sql)),
+    }
+  }
+  const listPrepared: AssetListPage = (q, staffViewer, limit, offset) => {
+    const values: Placeholders = {
+      viewer: staffViewer,
+      status: q.status,
+      status__exclude: q.status__exclude,
+      price__gt: q.price__gt,
+      highest_bid__value__gt: q.highest_bid__value__gt,
+      owner_address: q.owner_address,
+      creator_address: q.creator_address,
+    }
+    // The shape: which values are present, and the ordering (the values never enter the SQL).
+    const shape = JSON.stringify([
+      q.ordering ?? '-created_at',
+      ...Object.values(values).map((value) => value !== undefined),
+    ])
+    let statements = prepared.get(shape)
+    if (statements === undefined) {
+      statements = prepareShape(q, staffViewer)
+      prepared.set(shape, statements)
+    }
+    const { page, count: countStatement } = statements
+    const present = Object.fromEntries(
+      Object.entries(values).filter(([, value]) => value !== undefined),
+    )
+    return Promise.all([
+      database.query<AssetFields>(
+        page.sql,
+        fillPlaceholders(page.params, { ...present, limit, offset }),
+        page.name,
+      ),
+      counts.count(JSON.stringify([shape, present]), async () => {
+        const rows = await countStatement.execute(present)
+        return rows.at(0)?.total ?? 0
+      }),
+    ])
+  }
+
+  return (q, staffViewer, limit, offset) =>
+    q.asset_id__in === undefined && q.application_id__in === undefined
+      ? listPrepared(q, staffViewer, limit, offset)
+      : listBuilt(q, staffViewer, limit, offset)
+}

@@ -1,0 +1,101 @@
+/**
+ * POST /api/operations/send_tx/ (spec section 7).
+ *
+ * send_tx never trusts the blob: it must decode to one complete signed trade group of the declared
+ * operation (signed-group.ts), for this network, not yet expired, calling one of our managers.
+ * It is stored at once and answered with its operation_id; the sender submits it. The app call's
+ * transaction id is the operation's identity, so the same group sent twice is one operation.
+ */
+import type algosdk from 'algosdk'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { API } from '@unica/schemas'
+import type { AppContext } from '../context.js'
+import { findAsset } from '../db/repositories/assets.js'
+import { countOpenOperations, queueSignedGroup } from '../db/repositories/operations.js'
+import { ApiError, badRequest } from '../errors.js'
+import { GroupError, parseSignedGroup, type ParsedGroup } from '../worker/signed-group.js'
+import { endpoint } from './register.js'
+
+export interface SendTxContext extends AppContext {
+  /** Called after a group is stored (the in-process sender wakes up). */
+  readonly onOperationQueued?: () => void
+}
+
+/** Open operations one account may have queued at a time (send_tx is public: bound what it holds). */
+export const MAX_OPEN_PER_SENDER = 16
+
+/** How far ahead of the chain a group's first valid round may be. */
+const MAX_ROUNDS_AHEAD = 10n
+
+/** The chain's current round, asked of algod at most every two seconds; null when unreachable. */
+function currentRound(algod: algosdk.Algodv2): (fresh?: boolean) => Promise<bigint | null> {
+  let cached: { at: number; round: bigint } | null = null
+  return async (fresh = false) => {
+    if (!fresh && cached !== null && Date.now() - cached.at < 2000) return cached.round
+    try {
+      const { lastRound } = await algod.status().do()
+      cached = { at: Date.now(), round: lastRound }
+      return lastRound
+    } catch {
+      // algod unreachable: the group is still stored; the sender checks it against the chain.
+      return null
+    }
+  }
+}
+
+const invalid = (field: string, message: string): Error =>
+  badRequest('Invalid signed transaction group.', { [field]: [message] })
+
+export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
+  const { db } = ctx.database
+  const round = currentRound(ctx.chain.algod)
+  return (app, _options, done) => {
+    app.route({
+      ...endpoint(API.sendTx),
+      config: { rateLimit: { max: ctx.rateLimit.max, timeWindow: ctx.rateLimit.windowMs } },
+      handler: async (request, reply) => {
+        let g: ParsedGroup
+        try {
+          g = parseSignedGroup(request.body.blob, request.body.operation)
+        } catch (e) {
+          if (e instanceof GroupError) throw invalid(e.field, e.message)
+          throw e
+        }
+        if (g.genesisHash !== ctx.chain.genesisHash) {
+          throw invalid('blob', 'The group is for another network.')
+        }
+        // A cached round errs low: lenient on expiry; "not valid yet" is checked afresh.
+        let now = await round()
+        if (now !== null && g.lastValid <= now) {
+          throw invalid('blob', 'The group has expired: sign it again.')
+        }
+        if (now !== null && g.firstValid > now + MAX_ROUNDS_AHEAD) now = await round(true)
+        if (now !== null && g.firstValid > now + MAX_ROUNDS_AHEAD) {
+          throw invalid('blob', 'The group is not valid yet.')
+        }
+        // An app id beyond bigint range is no app we registered: findAsset finds nothing.
+        const asset = await findAsset(db, { applicationId: g.appId })
+        if (asset === undefined) {
+          throw invalid('blob', 'The group does not call a Unica contract.')
+        }
+        if ((await countOpenOperations(db, g.sender, g.txId)) >= MAX_OPEN_PER_SENDER) {
+          throw new ApiError(429, 'Too many operations of this account are still pending.')
+        }
+        const { id, created } = await queueSignedGroup(db, {
+          assetGuid: asset.guid,
+          applicationId: g.appId,
+          opType: g.operation,
+          value: g.value,
+          sender: g.sender,
+          txId: g.txId,
+          groupId: g.groupId,
+          signedGroup: Buffer.concat(g.signed),
+        })
+        ctx.onOperationQueued?.()
+        return reply.code(created ? 201 : 200).send({ operation_id: id.toString() })
+      },
+    })
+
+    done()
+  }
+}
