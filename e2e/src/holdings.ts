@@ -5,6 +5,7 @@
 import algosdk from 'algosdk'
 import { expect } from '@playwright/test'
 import type { Devnet } from '@unica/devnet'
+import { createApiClient } from '@unica/schemas'
 import { algodOf, assetBalance } from './chain.js'
 
 export interface Market {
@@ -15,9 +16,7 @@ export interface Market {
 
 /** The NFT's ids, as the public API reports them. */
 export async function marketOf(baseUrl: string, guid: string): Promise<Market> {
-  const response = await fetch(new URL(`/api/assets/${guid}/`, baseUrl))
-  expect(response.status).toBe(200)
-  const asset = (await response.json()) as { asset_id: string; application_id: string | null }
+  const asset = await createApiClient({ baseUrl }).getAsset({ params: { guid } })
   expect(asset.application_id).not.toBeNull()
   const appId = BigInt(asset.application_id!)
   return {

@@ -1,6 +1,7 @@
 /**
  * The Fastify application: plugins (cookies, CSRF, rate limits, multipart, OpenAPI), the error
- * shape, and every route of docs/product.md §7. `buildApp` starts nothing: the entry point listens,
+ * shape, and every route of docs/product.md §7 (registered from the route table of
+ * @unica/schemas). `buildApp` starts nothing: the entry point listens,
  * tests use `app.inject`.
  */
 import fastifyCookie from '@fastify/cookie'
@@ -11,11 +12,11 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { CSRF_HEADER } from '@unica/schemas'
 import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
 import { installBrowserPolicy } from './http/install-browser-policy.js'
@@ -25,6 +26,7 @@ import { configRoutes } from './routes/config.js'
 import { contractRoutes } from './routes/contracts.js'
 import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
+import { openApiTransform } from './routes/register.js'
 import { sendTxRoutes } from './routes/send-tx.js'
 import { userRoutes } from './routes/users.js'
 
@@ -58,7 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    // From the route table: zod schemas as JSON Schema, plus form bodies and headers.
+    transform: openApiTransform,
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
@@ -69,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // secure 'auto': Secure over HTTPS (also behind a TLS proxy with TRUST_PROXY), plain on http.
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: 'auto' },
     getToken: (request) => {
-      const header = request.headers['x-csrftoken']
+      const header = request.headers[CSRF_HEADER.toLowerCase()]
       return typeof header === 'string' ? header : undefined
     },
   })

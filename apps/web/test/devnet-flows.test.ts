@@ -77,7 +77,7 @@ function backend(creator: () => string) {
     }
     if (url.pathname.startsWith('/api/contracts/submit_')) {
       submitted.push({ kind: url.pathname, ...(JSON.parse(init?.body as string) as object) })
-      return Response.json({}, { status: 200 })
+      return Response.json(asset(), { status: 200 })
     }
     if (url.pathname === '/api/operations/send_tx/') {
       const { blob } = JSON.parse(init?.body as string) as { blob: string }

@@ -99,14 +99,27 @@ export function imageFormat(bytes: Uint8Array): ImageFormat | undefined {
   return undefined
 }
 
-/** validate_asset's multipart fields (all optional here: missing ones get field errors). */
+export const ASSET_MESSAGES = {
+  required: 'This field is required.',
+  maxBytes: (n: number) => `Ensure this field has no more than ${n} bytes.`,
+  duplicateName: 'An asset with this name already exists.',
+} as const
+
+/** An asset's guid in a path: also accepted as a dashed UUID or in upper case. */
+export const GuidParam = z
+  .string()
+  .max(64)
+  .transform((s) => s.replaceAll('-', '').toLowerCase())
+  .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'Must be an asset guid.'))
+
+/** validate_asset's text fields (all optional here: missing ones get field errors). */
 export const ValidateAssetFields = z.object({
   unit_name: z.string().optional(),
   name: z.string().optional(),
   description: z.string().optional(),
 })
 
-/** submit_asset's multipart fields besides the image file. */
+/** submit_asset's text fields besides the image file. */
 export const SubmitAssetFields = z.object({
   asset_id: IdInput,
   description: z.string().optional(),
@@ -114,7 +127,10 @@ export const SubmitAssetFields = z.object({
    * Base64 of a transaction signed by the asset's creator (never broadcast): a 0-Algo payment to
    * themselves whose note is `submitAssetProofNote(...)`. It proves the upload is the creator's.
    */
-  proof: z.string().max(4096, 'Too large.').optional(),
+  proof: z
+    .string({ error: ASSET_MESSAGES.required })
+    .min(1, ASSET_MESSAGES.required)
+    .max(4096, 'Too large.'),
 })
 
 /**
@@ -130,12 +146,6 @@ export function submitAssetProofNote(
 }
 
 export const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const
-
-export const ASSET_MESSAGES = {
-  required: 'This field is required.',
-  maxBytes: (n: number) => `Ensure this field has no more than ${n} bytes.`,
-  duplicateName: 'An asset with this name already exists.',
-} as const
 
 const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length
 

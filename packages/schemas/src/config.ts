@@ -1,8 +1,10 @@
-/** GET /api/token/ and GET /api/config/ (the web app's public runtime configuration). */
+/** GET /api/token/, GET /api/health/ and GET /api/config/ (the web app's runtime configuration). */
 import { z } from 'zod'
 import { Uint64String } from './common.js'
 
-export const TokenAnswer = z.object({ token: z.string() })
+export const TokenAnswer = z.object({ token: z.string().min(1) })
+
+export const HealthAnswer = z.object({ status: z.literal('ok') })
 
 export const NETWORKS = ['devnet', 'localnet', 'testnet', 'mainnet'] as const
 export const Network = z.enum(NETWORKS)

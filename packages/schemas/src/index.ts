@@ -1,10 +1,14 @@
 /**
- * @unica/schemas: the zod schemas and types of every REST payload, shared by the server (route
- * validation, OpenAPI) and the web app (forms, response parsing). Depends on zod only.
+ * @unica/schemas: the REST API's route table and the zod schemas and types of every payload, shared
+ * by the server (route registration, validation, OpenAPI) and every client (the typed client made
+ * from the table: the web app, the launcher's seed, the e2e suite). Depends on zod only.
  */
+export * from './api.js'
 export * from './assets.js'
+export * from './client.js'
 export * from './common.js'
 export * from './config.js'
 export * from './contracts.js'
 export * from './operations.js'
 export * from './users.js'
+export * from './route.js'

@@ -93,3 +93,9 @@ export const NewsletterSubscription = z.object({
   ),
 })
 export type NewsletterSubscription = z.infer<typeof NewsletterSubscription>
+
+/** The subscribed email, lower-cased. */
+export const NewsletterAnswer = z.object({ email: z.string() })
+
+/** The stored application's id. */
+export const CreatorApplicationAnswer = z.object({ id: z.string() })

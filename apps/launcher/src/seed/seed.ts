@@ -6,6 +6,7 @@
  * to the database directly except the staff registration, which is an operator's act.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import algosdk from 'algosdk'
 import {
   buildAppOptIn,
@@ -25,10 +26,13 @@ import {
   type TradeApi,
 } from '@unica/contracts/flows'
 import type { Devnet } from '@unica/devnet'
-import type { TradeOperation } from '@unica/schemas'
-import { submitAssetProofNote } from '@unica/schemas'
+import {
+  createApiClient,
+  submitAssetProofNote,
+  type ApiClient,
+  type TradeOperation,
+} from '@unica/schemas'
 import { setStaff, type Chain, type Database } from '@unica/server'
-import { ApiClient } from './api.js'
 import { DEMO_PIECES, type Collector, type DemoPiece } from './catalog.js'
 import { artworkPng } from './images.js'
 import { KmdSigner } from './kmd.js'
@@ -94,8 +98,9 @@ class Seeder {
     private readonly target: SeedTarget,
     kmd: KmdSigner,
   ) {
-    this.api = new ApiClient(target.url)
-    this.trades = this.api.trades()
+    // The chain may lag behind what the seed just did: keep resending while the server says so.
+    this.api = createApiClient({ baseUrl: target.url, retry: { attempts: 100, delayMs: 100 } })
+    this.trades = tradeApi(this.api)
     this.algod = target.chain.algod
     this.usdcId = target.chain.usdcId
     this.chain = { algod: this.algod, sign: kmd.signGroup }
@@ -143,23 +148,23 @@ class Seeder {
             sha256Hex(new TextEncoder().encode(piece.description)),
           )
           const proof = await signUploadProof(this.chain, staff, note)
-          const form = new FormData()
-          form.set('asset_id', assetId.toString())
-          form.set('description', piece.description)
-          form.set('image', new Blob([image], { type: 'image/png' }), `${guid}.png`)
-          form.set('proof', Buffer.from(proof).toString('base64'))
-          await this.api.post('/api/assets/submit_asset/', form)
+          await this.api.submitAsset({
+            body: {
+              asset_id: assetId.toString(),
+              description: piece.description,
+              image: new File([image], `${guid}.png`, { type: 'image/png' }),
+              proof: Buffer.from(proof).toString('base64'),
+            },
+          })
         },
         registerContract: async ({ appId, createTxId }) => {
-          await this.api.post('/api/contracts/submit_contract/', {
-            app_id: appId.toString(),
-            tx_id: createTxId,
+          await this.api.submitContract({
+            body: { app_id: appId.toString(), tx_id: createTxId },
           })
         },
         registerConfiguration: async ({ callTxId }, { appId }) => {
-          await this.api.post('/api/contracts/submit_configuration/', {
-            app_id: appId.toString(),
-            tx_id: callTxId,
+          await this.api.submitConfiguration({
+            body: { app_id: appId.toString(), tx_id: callTxId },
           })
         },
       },
@@ -253,5 +258,23 @@ class Seeder {
   /** Signs with KMD and sends through send_tx, as the web app sends trades; waits for the worker. */
   private async trade(group: UnsignedGroup, operation: TradeOperation): Promise<void> {
     await sendTrade(this.chain.sign, this.trades, group, operation)
+  }
+}
+
+/** send_tx and the operation's state, through the typed client, as the trade flow asks for them. */
+function tradeApi(api: ApiClient): TradeApi<TradeOperation> {
+  return {
+    sendTx: async (signed, operation) => {
+      const blob = Buffer.concat(signed).toString('base64')
+      return (await api.sendTx({ body: { blob, operation } })).operation_id
+    },
+    operation: async (id) => {
+      const status = await api.getOperation({ params: { id } })
+      return {
+        isPending: status.is_pending,
+        isExecuted: status.is_executed,
+        failureReason: status.failure_reason ?? null,
+      }
+    },
   }
 }

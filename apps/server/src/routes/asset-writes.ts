@@ -9,13 +9,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { guidOfMetadataHash, isMarketplaceNft } from '@unica/contracts'
 import {
-  ASSET_LIMITS,
+  API,
   ASSET_MESSAGES,
-  Asset,
   assetFieldProblems,
-  ErrorBody,
-  FieldErrors,
-  IdInput,
   IMAGE_MESSAGES,
   imageFormat,
 } from '@unica/schemas'
@@ -30,25 +26,19 @@ import { uploadProofProblem } from '../verify/upload-proof.js'
 import { assetJson } from './asset-json.js'
 import { readForm } from './form.js'
 import { baseUrl, writeLimit } from './http.js'
+import { endpoint } from './register.js'
 
 export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const { chain, storage } = ctx
 
   return (app, _options, done) => {
-    app.post(
-      '/api/assets/validate_asset/',
-      {
-        config: writeLimit(ctx),
-        schema: {
-          tags: ['assets'],
-          description:
-            'Field errors of unit_name, name, description (multipart or JSON), and image if sent.',
-          response: { 200: FieldErrors, 400: ErrorBody },
-        },
-      },
-      async (request, reply) => {
-        const { fields, file } = await readForm(request, ASSET_LIMITS.imageBytes)
+    app.route({
+      ...endpoint(API.validateAsset),
+      config: writeLimit(ctx),
+      handler: async (request, reply) => {
+        const { fields, files } = await readForm(request, API.validateAsset.body)
+        const file = files.image
         const values = {
           unit_name: fields.unit_name ?? '',
           name: fields.name ?? '',
@@ -59,7 +49,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           problems.name = [ASSET_MESSAGES.duplicateName]
         }
         // The image is optional here (the web app checks it before upload), but checked if sent.
-        if (file?.field === 'image') {
+        if (file !== undefined) {
           if (file.tooLarge) problems.image = [IMAGE_MESSAGES.tooLarge]
           else {
             await inspectImage(file.bytes).catch((error: unknown) => {
@@ -73,38 +63,28 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         }
         return {}
       },
-    )
+    })
 
-    app.post(
-      '/api/assets/submit_asset/',
-      {
-        config: writeLimit(ctx),
-        schema: {
-          tags: ['assets'],
-          description:
-            'Multipart asset_id, description, image, proof (the creator-signed note, see README).',
-          response: { 200: Asset, 201: Asset, 400: ErrorBody },
-        },
-      },
-      async (request, reply) => {
-        const form = await readForm(request, ASSET_LIMITS.imageBytes)
-        const problems: Partial<Record<string, string[]>> = {}
-        const assetIdParse = IdInput.safeParse(form.fields.asset_id)
-        if (!assetIdParse.success) {
-          problems.asset_id = assetIdParse.error.issues.map((i) => i.message)
-        }
+    app.route({
+      ...endpoint(API.submitAsset),
+      config: writeLimit(ctx),
+      handler: async (request, reply) => {
+        const form = await readForm(request, API.submitAsset.body)
+        // The fields' own rules (asset_id, proof: SubmitAssetFields), the description's bytes,
+        // and the image, all reported at once.
+        const problems: Partial<Record<string, string[]>> = { ...form.problems }
         const description = form.fields.description ?? ''
         Object.assign(problems, assetFieldProblems({ description }))
-        const image = form.file
-        if (image?.field !== 'image') problems.image = [IMAGE_MESSAGES.required]
+        const image = form.files.image
+        if (image === undefined) problems.image = [IMAGE_MESSAGES.required]
         else if (image.tooLarge) problems.image = [IMAGE_MESSAGES.tooLarge]
         else if (imageFormat(image.bytes) === undefined) problems.image = [IMAGE_MESSAGES.invalid]
-        const proof = form.fields.proof
-        if (proof === undefined || proof === '') problems.proof = [ASSET_MESSAGES.required]
-        if (Object.keys(problems).length > 0 || !assetIdParse.success || image === undefined) {
+        const fields = form.parsed
+        if (Object.keys(problems).length > 0 || fields === undefined || image === undefined) {
           throw badRequest('Invalid input.', problems)
         }
-        const assetId = BigInt(assetIdParse.data)
+        const { proof } = fields
+        const assetId = BigInt(fields.asset_id)
         if (assetId > PG_BIGINT_MAX) {
           throw badRequest('Invalid input.', { asset_id: ['No such asset on chain.'] })
         }
@@ -126,7 +106,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const account = await orNotFound(() =>
           chain.algod.accountInformation(creator).exclude('all').do(),
         )
-        const proofProblem = uploadProofProblem(proof ?? '', {
+        const proofProblem = uploadProofProblem(proof, {
           assetId,
           creator,
           authAddress: account?.authAddr?.toString(),
@@ -180,7 +160,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         if (row === undefined) return answerExisting()
         return reply.code(201).send(assetJson(row, storage, base))
       },
-    )
+    })
     done()
   }
 }

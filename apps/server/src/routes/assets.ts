@@ -8,8 +8,7 @@
  * the header, so it needs no proof (docs/security.md W12).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { Asset, AssetListQuery, Page } from '@unica/schemas'
-import { z } from 'zod'
+import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { assetList } from '../db/repositories/asset-list.js'
 import { findShownAsset } from '../db/repositories/assets.js'
@@ -18,30 +17,17 @@ import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
 import { baseUrl, pageLinks, pageOf, viewAs } from './http.js'
-
-/** A guid, also accepted as a dashed UUID or in upper case (the web app strips dashes). */
-const GuidParam = z
-  .string()
-  .max(64)
-  .transform((s) => s.replaceAll('-', '').toLowerCase())
-  .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'Must be an asset guid.'))
+import { endpoint } from './register.js'
 
 export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const listPage = assetList(ctx.database)
 
   return (app, _options, done) => {
-    app.get(
-      '/api/assets/',
-      {
-        schema: {
-          tags: ['assets'],
-          querystring: AssetListQuery,
-          response: { 200: Page(Asset) },
-        },
-        serializerCompiler: fastSerializerCompiler,
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.listAssets),
+      serializerCompiler: fastSerializerCompiler,
+      handler: async (request) => {
         const q = request.query
         const viewer = viewAs(request)
         const staffViewer = viewer !== undefined && (await isStaff(db, viewer)) ? viewer : undefined
@@ -54,25 +40,18 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           results: rows.map((row) => assetJson(row, ctx.storage, base)),
         }
       },
-    )
+    })
 
-    app.get(
-      '/api/assets/:guid/',
-      {
-        schema: {
-          tags: ['assets'],
-          params: z.object({ guid: GuidParam }),
-          response: { 200: Asset },
-        },
-        serializerCompiler: fastSerializerCompiler,
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.getAsset),
+      serializerCompiler: fastSerializerCompiler,
+      handler: async (request) => {
         // Any status: the deploy screen opens unfinished assets by guid, which is on chain anyway.
         const row = await findShownAsset(db, { guid: request.params.guid })
         if (row === undefined) throw notFound('No asset with this guid.')
         return assetJson(row, ctx.storage, baseUrl(ctx, request))
       },
-    )
+    })
     done()
   }
 }

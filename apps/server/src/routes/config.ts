@@ -3,18 +3,17 @@
  * GET /api/health/.
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { PublicConfig, TokenAnswer } from '@unica/schemas'
-import { z } from 'zod'
+import { API, type PublicConfig } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { ping } from '../db/repositories/health.js'
+import { endpoint } from './register.js'
 
 export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
-    app.get(
-      '/api/token/',
-      { schema: { tags: ['session'], response: { 200: TokenAnswer } } },
-      (_request, reply) => ({ token: reply.generateCsrf() }),
-    )
+    app.route({
+      ...endpoint(API.getToken),
+      handler: (_request, reply) => ({ token: reply.generateCsrf() }),
+    })
 
     const { chain } = ctx
     const config: PublicConfig = {
@@ -28,20 +27,18 @@ export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...(chain.endpoints.kmdUrl === undefined ? {} : { kmd_url: chain.endpoints.kmdUrl }),
     }
     // For load balancers: the database answers.
-    app.get(
-      '/api/health/',
-      { schema: { tags: ['session'], response: { 200: z.object({ status: z.literal('ok') }) } } },
-      async () => {
+    app.route({
+      ...endpoint(API.getHealth),
+      handler: async () => {
         await ping(ctx.database.db)
         return { status: 'ok' as const }
       },
-    )
+    })
 
-    app.get(
-      '/api/config/',
-      { schema: { tags: ['session'], response: { 200: PublicConfig } } },
-      () => config,
-    )
+    app.route({
+      ...endpoint(API.getConfig),
+      handler: () => config,
+    })
     done()
   }
 }

@@ -8,15 +8,7 @@
 import algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { MANAGER_SCHEMA, clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
-import {
-  Asset,
-  CompileManagerResult,
-  CompileProxyBody,
-  CompileResult,
-  ErrorBody,
-  SubmitConfigurationBody,
-  SubmitContractBody,
-} from '@unica/schemas'
+import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
 import {
@@ -30,6 +22,7 @@ import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
 import { assetJson } from './asset-json.js'
 import { baseUrl, writeLimit } from './http.js'
+import { endpoint } from './register.js'
 
 /** The app id of a submission; ids beyond bigint range exist on no chain we serve. */
 function appIdOf(body: { app_id: string }): bigint {
@@ -66,23 +59,20 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 
   return (app, _options, done) => {
     const write = { config: writeLimit(ctx) }
-    app.post(
-      '/api/contracts/compile_proxy/',
-      {
-        ...write,
-        schema: { tags: ['contracts'], body: CompileProxyBody, response: { 200: CompileResult } },
-      },
-      (request) => compiled(proxyProgram(request.body.proxy_id)),
-    )
-    app.post(
-      '/api/contracts/compile_clear/',
-      { ...write, schema: { tags: ['contracts'], response: { 200: CompileResult } } },
-      () => compiled(clearProgram()),
-    )
-    app.post(
-      '/api/contracts/compile_manager/',
-      { ...write, schema: { tags: ['contracts'], response: { 200: CompileManagerResult } } },
-      () => ({
+    app.route({
+      ...endpoint(API.compileProxy),
+      ...write,
+      handler: (request) => compiled(proxyProgram(request.body.proxy_id)),
+    })
+    app.route({
+      ...endpoint(API.compileClear),
+      ...write,
+      handler: () => compiled(clearProgram()),
+    })
+    app.route({
+      ...endpoint(API.compileManager),
+      ...write,
+      handler: () => ({
         ...compiled(managerProgram()),
         params: {
           num_local_ints: MANAGER_SCHEMA.localInts,
@@ -91,26 +81,19 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           num_global_byte_slices: MANAGER_SCHEMA.globalBytes,
         },
       }),
-    )
-    app.post(
-      '/api/contracts/compile_escrow/',
-      { ...write, schema: { tags: ['contracts'], response: { 410: ErrorBody } } },
-      async (_request, reply) => {
+    })
+    app.route({
+      ...endpoint(API.compileEscrow),
+      ...write,
+      handler: async (_request, reply) => {
         await reply.code(410).send({ detail: ESCROW_RETIRED })
       },
-    )
+    })
 
-    app.post(
-      '/api/contracts/submit_contract/',
-      {
-        ...write,
-        schema: {
-          tags: ['contracts'],
-          body: SubmitContractBody,
-          response: { 200: Asset, 400: ErrorBody },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.submitContract),
+      ...write,
+      handler: async (request) => {
         const appId = appIdOf(request.body)
         const state = await readManager(chain, appId)
         const asset = await findAsset(db, { assetId: state.nftId })
@@ -144,19 +127,12 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw new ApiError(409, 'This asset already has a contract.')
         return assetJson(row, ctx.storage, base)
       },
-    )
+    })
 
-    app.post(
-      '/api/contracts/submit_configuration/',
-      {
-        ...write,
-        schema: {
-          tags: ['contracts'],
-          body: SubmitConfigurationBody,
-          response: { 200: Asset, 400: ErrorBody },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.submitConfiguration),
+      ...write,
+      handler: async (request) => {
         const appId = appIdOf(request.body)
         const asset = await findAsset(db, { applicationId: appId })
         if (asset === undefined) {
@@ -179,7 +155,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         })
         return row === undefined ? answerAsset(asset.guid, base) : assetJson(row, ctx.storage, base)
       },
-    )
+    })
     done()
   }
 }

@@ -5,8 +5,7 @@
  * (POST /api/operations/send_tx/ is in send-tx.ts.)
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { Operation, OperationListQuery, OperationStatus, Page } from '@unica/schemas'
-import { z } from 'zod'
+import { API, type Operation } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import {
   findOperation,
@@ -15,6 +14,7 @@ import {
 } from '../db/repositories/operations.js'
 import { notFound } from '../errors.js'
 import { pageLinks, pageOf } from './http.js'
+import { endpoint } from './register.js'
 
 export function operationJson(row: OperationRow): Operation {
   return {
@@ -37,16 +37,9 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const historyPage = operationHistory(db)
   return (app, _options, done) => {
-    app.get(
-      '/api/operations/',
-      {
-        schema: {
-          tags: ['operations'],
-          querystring: OperationListQuery,
-          response: { 200: Page(Operation) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.listOperations),
+      handler: async (request) => {
         const q = request.query
         const { limit, offset } = pageOf(q)
         const [rows, total] = await historyPage(q.asset__guid, limit, offset)
@@ -56,18 +49,11 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           results: rows.map(operationJson),
         }
       },
-    )
+    })
 
-    app.get(
-      '/api/operations/:id',
-      {
-        schema: {
-          tags: ['operations'],
-          params: z.object({ id: z.string() }),
-          response: { 200: OperationStatus },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.getOperation),
+      handler: async (request) => {
         const { id } = request.params
         if (!/^[1-9][0-9]{0,17}$/.test(id)) throw notFound()
         const row = await findOperation(db, BigInt(id))
@@ -79,7 +65,7 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           failure_reason: row.failureReason,
         }
       },
-    )
+    })
     done()
   }
 }

@@ -8,12 +8,13 @@
  */
 import type algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { SendTxAnswer, SendTxBody } from '@unica/schemas'
+import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { findAsset } from '../db/repositories/assets.js'
 import { countOpenOperations, queueSignedGroup } from '../db/repositories/operations.js'
 import { ApiError, badRequest } from '../errors.js'
 import { GroupError, parseSignedGroup, type ParsedGroup } from '../worker/signed-group.js'
+import { endpoint } from './register.js'
 
 export interface SendTxContext extends AppContext {
   /** Called after a group is stored (the in-process sender wakes up). */
@@ -49,17 +50,10 @@ export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const round = currentRound(ctx.chain.algod)
   return (app, _options, done) => {
-    app.post(
-      '/api/operations/send_tx/',
-      {
-        schema: {
-          tags: ['operations'],
-          body: SendTxBody,
-          response: { 200: SendTxAnswer, 201: SendTxAnswer },
-        },
-        config: { rateLimit: { max: ctx.rateLimit.max, timeWindow: ctx.rateLimit.windowMs } },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpoint(API.sendTx),
+      config: { rateLimit: { max: ctx.rateLimit.max, timeWindow: ctx.rateLimit.windowMs } },
+      handler: async (request, reply) => {
         let g: ParsedGroup
         try {
           g = parseSignedGroup(request.body.blob, request.body.operation)
@@ -100,7 +94,7 @@ export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
         ctx.onOperationQueued?.()
         return reply.code(created ? 201 : 200).send({ operation_id: id.toString() })
       },
-    )
+    })
 
     done()
   }

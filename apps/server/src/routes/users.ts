@@ -4,62 +4,41 @@
  */
 import algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { Address, CreatorApplication, NewsletterSubscription, User } from '@unica/schemas'
-import { z } from 'zod'
+import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { insertCreatorApplication } from '../db/repositories/creator-applications.js'
 import { subscribe } from '../db/repositories/newsletter.js'
 import { isStaff } from '../db/repositories/users.js'
 import { badRequest } from '../errors.js'
 import { writeLimit } from './http.js'
+import { endpoint } from './register.js'
 
 export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   return (app, _options, done) => {
-    app.get(
-      '/api/users/:address/',
-      {
-        schema: {
-          tags: ['users'],
-          params: z.object({ address: Address }),
-          response: { 200: User },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(API.getUser),
+      handler: async (request) => {
         const { address } = request.params
         return { address, is_staff: await isStaff(db, address) }
       },
-    )
+    })
 
-    app.post(
-      '/api/users/submit_newsletter_subscription/',
-      {
-        config: writeLimit(ctx),
-        schema: {
-          tags: ['users'],
-          body: NewsletterSubscription,
-          response: { 201: z.object({ email: z.string() }) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpoint(API.submitNewsletterSubscription),
+      config: writeLimit(ctx),
+      handler: async (request, reply) => {
         // Emails compare case-insensitively; subscribing twice is not an error (and reveals nothing).
         const email = request.body.email.toLowerCase()
         await subscribe(db, email)
         return reply.code(201).send({ email })
       },
-    )
+    })
 
-    app.post(
-      '/api/users/submit_creator_application/',
-      {
-        config: writeLimit(ctx),
-        schema: {
-          tags: ['users'],
-          body: CreatorApplication,
-          response: { 201: z.object({ id: z.string() }) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpoint(API.submitCreatorApplication),
+      config: writeLimit(ctx),
+      handler: async (request, reply) => {
         const a = request.body
         if (!algosdk.isValidAddress(a.wallet_address)) {
           throw badRequest('Invalid input.', { wallet_address: ['Must be an Algorand address.'] })
@@ -79,7 +58,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         })
         return reply.code(201).send({ id: id.toString() })
       },
-    )
+    })
     done()
   }
 }

@@ -7,9 +7,7 @@ import { totalCreateCost } from '@unica/contracts'
 import { useEffect, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Spinner, buttonClass, inputClass } from '../components/modal.js'
-import { fieldErrors } from '../lib/api.js'
-import { validateAsset } from '../lib/endpoints.js'
-import { MESSAGES } from '../lib/errors.js'
+import { MESSAGES, fieldErrors } from '../lib/errors.js'
 import { formatAlgos } from '../lib/format.js'
 import { paths } from '../routes/paths.js'
 import { showError } from '../state/session.js'
@@ -71,12 +69,10 @@ export function AddNftPage() {
       const found: Partial<Record<Field, string>> = {}
       const img = await imageError(image)
       if (img !== null) found.image = img
-      const form = new FormData()
-      form.set('unit_name', unitName)
-      form.set('name', name)
-      form.set('description', description)
       try {
-        const answer = await validateAsset(services.api, form)
+        const answer = await services.api.validateAsset({
+          body: { unit_name: unitName, name, description },
+        })
         for (const [k, v] of Object.entries(answer)) {
           const m = Array.isArray(v) ? (v[0] as string | undefined) : v
           if (m !== undefined && m !== '') found[k as Field] = m

@@ -23,12 +23,7 @@ import { submitAssetProofNote, type Asset } from '@unica/schemas'
 import algosdk from 'algosdk'
 import { spendable } from '../chain/account.js'
 import { asChainErrors } from '../chain/algod-errors.js'
-import {
-  submitAsset,
-  submitConfiguration,
-  submitContract,
-  invalidateMarket,
-} from '../lib/endpoints.js'
+import { invalidateMarket } from '../lib/endpoints.js'
 import { MESSAGES, UserError } from '../lib/errors.js'
 import type { Services } from '../state/services.js'
 
@@ -121,12 +116,15 @@ export async function createNft(
           await sha256Hex(new TextEncoder().encode(nft.description)),
         )
         const proof = await signUploadProof(flowChain, address, note)
-        const form = new FormData()
-        form.set('asset_id', assetId.toString())
-        form.set('description', nft.description)
-        form.set('image', nft.image)
-        form.set('proof', algosdk.bytesToBase64(proof))
-        asset = await submitAsset(s.api, form)
+        const { description, image } = nft
+        asset = await s.api.submitAsset({
+          body: {
+            asset_id: assetId.toString(),
+            description,
+            image,
+            proof: algosdk.bytesToBase64(proof),
+          },
+        })
       },
     },
   )
@@ -149,7 +147,7 @@ export async function deployContract(s: Services, asset: Asset): Promise<bigint>
     {
       ...queued(s, async () => (await chain.createdApps(proxy)).length > 0),
       register: async ({ appId, createTxId }) => {
-        await submitContract(s.api, appId, createTxId)
+        await s.api.submitContract({ body: { app_id: appId.toString(), tx_id: createTxId } })
       },
     },
   )
@@ -168,7 +166,7 @@ export async function finishSetup(s: Services, asset: Asset, appId: bigint): Pro
     {
       ...queued(s, async () => (await chain.readMarket(appId)).escrow !== null),
       register: async ({ callTxId }) => {
-        await submitConfiguration(s.api, appId, callTxId)
+        await s.api.submitConfiguration({ body: { app_id: appId.toString(), tx_id: callTxId } })
       },
     },
   )

@@ -2,7 +2,7 @@
  * Runtime configuration: the server's GET /api/config/ answer, with build-time env overrides
  * (VITE_*) for a web app served apart from the API. Nothing here is hard-coded per network.
  */
-import { isDevNetwork, LOCALNET_KMD_URL, PublicConfig } from '@unica/schemas'
+import { createApiClient, isDevNetwork, LOCALNET_KMD_URL, PublicConfig } from '@unica/schemas'
 import { safeHref } from './links.js'
 
 export interface AppConfig {
@@ -46,12 +46,8 @@ export function parseConfig(data: unknown): AppConfig {
 /** The API base: same origin by default, VITE_API_BASE when the app is served elsewhere. */
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? ''
 
-export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
-  const res = await fetchImpl(`${API_BASE}/api/config/`, {
-    headers: { Accept: 'application/json' },
-  })
-  if (res.status !== 200) throw new Error(`GET /api/config/ answered ${res.status}`)
-  return parseConfig(await res.json())
+export async function loadConfig(fetchImpl?: typeof fetch): Promise<AppConfig> {
+  return parseConfig(await createApiClient({ baseUrl: API_BASE, fetch: fetchImpl }).getConfig())
 }
 
 /** The explorer's page of a transaction; undefined when the explorer is not an http(s) URL. */

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   UserError,
   WalletError,
+  fieldErrors,
   ledgerMessage,
   userMessage,
 } from './errors.js'
@@ -37,10 +38,10 @@ describe('ledgerMessage', () => {
 
 describe('userMessage', () => {
   it('tells GET and POST failures of the backend apart', () => {
-    expect(userMessage(new ApiError('GET', 500, null))).toBe(
+    expect(userMessage(new ApiError('GET', '/api/assets/', 500, null))).toBe(
       'Could not get information from internal service',
     )
-    expect(userMessage(new ApiError('POST', 400, {}))).toBe(
+    expect(userMessage(new ApiError('POST', '/api/operations/send_tx/', 400, {}))).toBe(
       'Could not broadcast information to internal service',
     )
   })
@@ -81,5 +82,17 @@ describe('userMessage', () => {
     expect(userMessage(new Error('boom'))).toBe(
       'Unexpected error occured while sending transaction',
     )
+  })
+})
+
+describe('fieldErrors', () => {
+  it('reads the first message of each field of a 400', () => {
+    const e = new ApiError('POST', '/api/assets/validate_asset/', 400, {
+      detail: 'Invalid',
+      name: ['Too long.'],
+      unit_name: ['x'],
+    })
+    expect(fieldErrors(e)).toEqual({ name: 'Too long.', unit_name: 'x' })
+    expect(fieldErrors(new ApiError('POST', '/x/', 500, { name: ['x'] }))).toEqual({})
   })
 })

@@ -3,6 +3,7 @@
  * texts. One home for the texts, and one function mapping algod, wallet and backend failures onto
  * them.
  */
+import { ApiError } from '@unica/schemas'
 import { formatFixed } from './format.js'
 
 export const MESSAGES = {
@@ -44,16 +45,20 @@ export class UserError extends Error {
   override readonly name = 'UserError'
 }
 
-/** A backend answer that was not a success. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError'
-  constructor(
-    readonly method: string,
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`${method} failed with status ${status}`)
+/** A backend answer that was not a success (thrown by the API client). */
+export { ApiError }
+
+/** Field errors of a 400 answer ({field: [messages]}), for forms: the first message of each. */
+export function fieldErrors(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError) || e.status !== 400) return {}
+  const body = e.body
+  if (body === null || typeof body !== 'object') return {}
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0]
+    else if (typeof v === 'string' && k !== 'detail') out[k] = v
   }
+  return out
 }
 
 /** A failure of an algod or indexer call. */

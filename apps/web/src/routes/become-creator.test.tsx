@@ -5,7 +5,7 @@ import { BOB, connected, renderApp } from '../test/harness.js'
 
 const ok = (url: URL) =>
   url.pathname === '/api/users/submit_creator_application/'
-    ? Response.json({}, { status: 201 })
+    ? Response.json({ id: '1' }, { status: 201 })
     : undefined
 
 async function fill(values: Record<string, string>) {

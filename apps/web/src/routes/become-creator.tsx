@@ -6,9 +6,7 @@ import { CreatorApplication, SOCIAL_FIELDS } from '@unica/schemas'
 import { useState } from 'react'
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import { buttonClass, inputClass } from '../components/modal.js'
-import { fieldErrors } from '../lib/api.js'
-import { applyCreator } from '../lib/endpoints.js'
-import { MESSAGES } from '../lib/errors.js'
+import { MESSAGES, fieldErrors } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 
@@ -61,7 +59,7 @@ export function BecomeCreatorPage() {
   async function submit(values: CreatorForm) {
     setServerError(null)
     try {
-      await applyCreator(api, { ...values, wallet_address: address })
+      await api.submitCreatorApplication({ body: { ...values, wallet_address: address } })
       setDone(true)
     } catch (e) {
       const fields = fieldErrors(e)

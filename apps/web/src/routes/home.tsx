@@ -3,7 +3,6 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { NewsletterSubscription } from '@unica/schemas'
 import { buttonClass, inputClass } from '../components/modal.js'
-import { subscribeNewsletter } from '../lib/endpoints.js'
 import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
 import { paths } from './paths.js'
@@ -25,7 +24,7 @@ function Newsletter() {
     }
     setState('sending')
     try {
-      await subscribeNewsletter(api, checked.data.email)
+      await api.submitNewsletterSubscription({ body: { email: checked.data.email } })
       setState('done')
     } catch {
       setState('idle')

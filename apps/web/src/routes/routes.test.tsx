@@ -18,7 +18,7 @@ describe('home and newsletter', () => {
       routes: [
         (url) =>
           url.pathname === '/api/users/submit_newsletter_subscription/'
-            ? Response.json({}, { status: 201 })
+            ? Response.json({ email: 'me@example.com' }, { status: 201 })
             : undefined,
       ],
     })

@@ -4,15 +4,15 @@
  */
 import { QueryClient } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
+import { createApiClient, type ApiClient } from '@unica/schemas'
 import type { ChainSession } from '../chain/session.js'
-import { Api } from '../lib/api.js'
 import { API_BASE, type AppConfig } from '../lib/config.js'
 import { ActionQueue } from './queue.js'
 import { createStore, type Store } from './store.js'
 
 export interface Services {
   readonly config: AppConfig
-  readonly api: Api
+  readonly api: ApiClient
   readonly store: Store
   readonly queue: ActionQueue
   readonly queryClient: QueryClient
@@ -28,7 +28,11 @@ export interface ServiceOptions {
 
 export function createServices(config: AppConfig, options: ServiceOptions = {}): Services {
   const store = options.store ?? createStore()
-  const api = new Api({ base: API_BASE, viewAs: () => store.get().address, fetch: options.fetch })
+  const api = createApiClient({
+    baseUrl: API_BASE,
+    viewAs: () => store.get().address,
+    fetch: options.fetch,
+  })
   const queue = new ActionQueue({
     onFlags: (flags) => {
       store.set(flags)

@@ -5,7 +5,7 @@
  */
 import { ChainSession } from '../chain/session.js'
 import { holds, optedInApp } from '../chain/account.js'
-import { getOperation, invalidateMarket, sendTx } from '../lib/endpoints.js'
+import { invalidateMarket } from '../lib/endpoints.js'
 import { MESSAGES, UserError, ledgerMessage } from '../lib/errors.js'
 import { refreshAccount } from '../state/session.js'
 import type { Services } from '../state/services.js'
@@ -29,11 +29,12 @@ export async function runPlan(s: Services, plan: Plan): Promise<string> {
         message: STEP_MESSAGES.trade,
         run: async () => {
           const signed = await chain.sign(walletName, step.group)
-          const answer = await sendTx(s.api, ChainSession.blob(signed), step.operation)
+          const blob = ChainSession.blob(signed)
+          const answer = await s.api.sendTx({ body: { blob, operation: step.operation } })
           return answer.operation_id
         },
         verify: async (operationId: string) => {
-          const op = await getOperation(s.api, operationId)
+          const op = await s.api.getOperation({ params: { id: operationId } })
           if (op.is_pending) return false
           if (op.is_executed) return true
           throw new UserError(ledgerMessage(op.failure_reason ?? '') ?? MESSAGES.operationFailed)

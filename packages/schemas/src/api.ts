@@ -1,0 +1,220 @@
+/**
+ * The REST API (spec section 7), route by route: the one description the server registers its
+ * routes and its OpenAPI page from, and the typed client (client.ts) calls. Paths, payloads and
+ * status codes are the spec's; add routes here, never change one.
+ *
+ * Every error answer is an `ErrorBody` (`{detail, field: [messages]}`). Every POST needs the CSRF
+ * token (CSRF_HEADER) and is rate-limited per IP (429); its body may be refused as malformed (400),
+ * too large (413) or of another type (415).
+ */
+import { z } from 'zod'
+import {
+  Asset,
+  AssetListQuery,
+  ASSET_LIMITS,
+  GuidParam,
+  MEDIA_TYPES,
+  SubmitAssetFields,
+  ValidateAssetFields,
+} from './assets.js'
+import { Address, ErrorBody, FieldErrors, Page } from './common.js'
+import { HealthAnswer, PublicConfig, TokenAnswer } from './config.js'
+import {
+  CompileManagerResult,
+  CompileProxyBody,
+  CompileResult,
+  SubmitConfigurationBody,
+  SubmitContractBody,
+} from './contracts.js'
+import {
+  Operation,
+  OperationListQuery,
+  OperationStatus,
+  SendTxAnswer,
+  SendTxBody,
+} from './operations.js'
+import { formBody, jsonBody, route, type RouteSpec } from './route.js'
+import {
+  CreatorApplication,
+  CreatorApplicationAnswer,
+  NewsletterAnswer,
+  NewsletterSubscription,
+  User,
+} from './users.js'
+
+/** What every POST may answer besides its own statuses. */
+const POST_ERRORS = {
+  400: ErrorBody,
+  403: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+  429: ErrorBody,
+}
+
+/** The image of an asset form: PNG, JPEG or GIF, at most ASSET_LIMITS.imageBytes. */
+const image = <Required extends boolean>(required: Required) => ({
+  image: { required, maxBytes: ASSET_LIMITS.imageBytes, mediaTypes: MEDIA_TYPES },
+})
+
+export const API = {
+  getToken: route({
+    method: 'GET',
+    path: '/api/token/',
+    summary: 'A CSRF token (and its cookie) for the X-CSRFToken header of every POST.',
+    tags: ['session'],
+    responses: { 200: TokenAnswer },
+  }),
+  getHealth: route({
+    method: 'GET',
+    path: '/api/health/',
+    summary: 'For load balancers: the database answers.',
+    tags: ['session'],
+    responses: { 200: HealthAnswer },
+  }),
+  getConfig: route({
+    method: 'GET',
+    path: '/api/config/',
+    summary: 'What the web app needs to reach the chain.',
+    tags: ['session'],
+    responses: { 200: PublicConfig },
+  }),
+
+  getUser: route({
+    method: 'GET',
+    path: '/api/users/:address/',
+    summary: 'A user; unknown addresses are plain non-staff users.',
+    tags: ['users'],
+    params: z.object({ address: Address }),
+    responses: { 200: User, 400: ErrorBody },
+  }),
+  submitNewsletterSubscription: route({
+    method: 'POST',
+    path: '/api/users/submit_newsletter_subscription/',
+    summary: 'Subscribes an email to the newsletter (subscribing twice is no error).',
+    tags: ['users'],
+    body: jsonBody(NewsletterSubscription),
+    responses: { 201: NewsletterAnswer, ...POST_ERRORS },
+  }),
+  submitCreatorApplication: route({
+    method: 'POST',
+    path: '/api/users/submit_creator_application/',
+    summary: 'Applies to become a creator.',
+    tags: ['users'],
+    body: jsonBody(CreatorApplication),
+    responses: { 201: CreatorApplicationAnswer, ...POST_ERRORS },
+  }),
+
+  listAssets: route({
+    method: 'GET',
+    path: '/api/assets/',
+    summary:
+      'Ready assets, filtered and ordered; with X-View-As naming a staff account, also its own unfinished ones.',
+    tags: ['assets'],
+    query: AssetListQuery,
+    viewAs: true,
+    responses: { 200: Page(Asset), 400: ErrorBody },
+  }),
+  getAsset: route({
+    method: 'GET',
+    path: '/api/assets/:guid/',
+    summary: 'One asset by guid, whatever its status.',
+    tags: ['assets'],
+    params: z.object({ guid: GuidParam }),
+    responses: { 200: Asset, 400: ErrorBody, 404: ErrorBody },
+  }),
+  validateAsset: route({
+    method: 'POST',
+    path: '/api/assets/validate_asset/',
+    summary: 'Field errors of unit_name, name, description (multipart or JSON), and image if sent.',
+    tags: ['assets'],
+    body: formBody(ValidateAssetFields, image(false)),
+    responses: { 200: FieldErrors, ...POST_ERRORS },
+  }),
+  submitAsset: route({
+    method: 'POST',
+    path: '/api/assets/submit_asset/',
+    summary:
+      'Multipart asset_id, description, image, proof (the creator-signed note, see the server README).',
+    tags: ['assets'],
+    body: formBody(SubmitAssetFields, image(true)),
+    retry: true,
+    responses: { 200: Asset, 201: Asset, ...POST_ERRORS, 409: ErrorBody, 500: ErrorBody },
+  }),
+
+  compileProxy: route({
+    method: 'POST',
+    path: '/api/contracts/compile_proxy/',
+    summary: 'The proxy program of a proxy id.',
+    tags: ['contracts'],
+    body: jsonBody(CompileProxyBody),
+    responses: { 200: CompileResult, ...POST_ERRORS },
+  }),
+  compileClear: route({
+    method: 'POST',
+    path: '/api/contracts/compile_clear/',
+    summary: "The manager's clear program.",
+    tags: ['contracts'],
+    responses: { 200: CompileResult, ...POST_ERRORS },
+  }),
+  compileManager: route({
+    method: 'POST',
+    path: '/api/contracts/compile_manager/',
+    summary: 'The manager program and its state schema.',
+    tags: ['contracts'],
+    responses: { 200: CompileManagerResult, ...POST_ERRORS },
+  }),
+  compileEscrow: route({
+    method: 'POST',
+    path: '/api/contracts/compile_escrow/',
+    summary: 'Retired: the escrow is the application account.',
+    tags: ['contracts'],
+    responses: { ...POST_ERRORS, 410: ErrorBody },
+  }),
+  submitContract: route({
+    method: 'POST',
+    path: '/api/contracts/submit_contract/',
+    summary: "DA to DC, once the chain shows the manager deployed by the NFT's creator.",
+    tags: ['contracts'],
+    body: jsonBody(SubmitContractBody),
+    retry: true,
+    responses: { 200: Asset, ...POST_ERRORS, 409: ErrorBody, 500: ErrorBody },
+  }),
+  submitConfiguration: route({
+    method: 'POST',
+    path: '/api/contracts/submit_configuration/',
+    summary: 'DC to RD, once the chain shows the manager configured.',
+    tags: ['contracts'],
+    body: jsonBody(SubmitConfigurationBody),
+    retry: true,
+    responses: { 200: Asset, ...POST_ERRORS, 409: ErrorBody, 500: ErrorBody },
+  }),
+
+  listOperations: route({
+    method: 'GET',
+    path: '/api/operations/',
+    summary: 'The history of manager calls, pending sends first, then newest round first.',
+    tags: ['operations'],
+    query: OperationListQuery,
+    responses: { 200: Page(Operation), 400: ErrorBody },
+  }),
+  sendTx: route({
+    method: 'POST',
+    path: '/api/operations/send_tx/',
+    summary: 'Queues a signed trade group; 201 when new, 200 when the same group was sent before.',
+    tags: ['operations'],
+    body: jsonBody(SendTxBody),
+    retry: true,
+    responses: { 200: SendTxAnswer, 201: SendTxAnswer, ...POST_ERRORS, 500: ErrorBody },
+  }),
+  getOperation: route({
+    method: 'GET',
+    path: '/api/operations/:id',
+    summary: 'Whether a sent operation is still pending, executed, or failed (and why).',
+    tags: ['operations'],
+    params: z.object({ id: z.string() }),
+    responses: { 200: OperationStatus, 404: ErrorBody },
+  }),
+} satisfies Record<string, RouteSpec>
+
+export type Api = typeof API
+export type RouteName = keyof Api
