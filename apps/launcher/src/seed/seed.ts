@@ -6,7 +6,6 @@
  * to the database directly except the staff registration, which is an operator's act.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import algosdk from 'algosdk'
 import {
   buildAppOptIn,
