@@ -1,5 +1,5 @@
 /**
- * The REST API (spec section 7), route by route: the one description the server registers its
+ * The REST API (docs/product.md §7), route by route: the one description the server registers its
  * routes and its OpenAPI page from, and the typed client (client.ts) calls. Paths, payloads and
  * status codes are the spec's; add routes here, never change one.
  *

@@ -110,7 +110,7 @@ export interface RetryPolicy {
   readonly delayMs: number
 }
 
-/** The web app's policy (spec section 7): 3 attempts, 5 s apart. */
+/** The web app's policy (docs/product.md §7): 3 attempts, 5 s apart. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, delayMs: 5000 }
 
 export interface ClientOptions {

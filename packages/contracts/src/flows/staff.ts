@@ -1,5 +1,5 @@
 /**
- * Spec section 4's staff flow, one home for every caller (the web app's admin screens, the demo
+ * The staff flow of docs/product.md §4, one home for every caller (the web app's admin screens, the demo
  * seed, the server's and the contracts' tests): create the NFT, deploy its manager through a fresh
  * proxy, finish setup. Each chain step builds its group, has the injected signer sign it, sends it
  * and waits for the block; after it, an optional hook registers the result with the marketplace's
