@@ -22,6 +22,13 @@ export const Operation = z.object({
   op_type: z.string(),
   value: Uint64String,
   sender: Address,
+  /**
+   * Ours, additive: a sale's other party as the chain follower read it from the manager's inner
+   * transactions (the owner paid by a BUY_NOW, the buyer of a SELL_NOW); null otherwise.
+   */
+  counterparty: Address.nullable()
+    .optional()
+    .describe("A sale's other party: the owner paid by a BUY_NOW, the buyer of a SELL_NOW."),
   tx_id: z.string().nullable(),
   round: Uint64String.nullable(),
   block_time: Timestamp.nullable(),

@@ -64,6 +64,8 @@ export const operations = pgTable('operations', {
   opType: text('op_type').notNull(),
   value: uint64('value').notNull().default(0n),
   sender: text('sender').notNull(),
+  /** A sale's other party (the paid owner of a buy now, the buyer of a sell now); else null. */
+  counterparty: text('counterparty'),
   txId: text('tx_id').unique(),
   groupId: text('group_id'),
   signedGroup: bytea('signed_group'),

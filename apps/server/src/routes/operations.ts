@@ -24,6 +24,7 @@ export function operationJson(row: OperationRow): Operation {
     op_type: row.opType,
     value: row.value.toString(),
     sender: row.sender,
+    counterparty: row.counterparty,
     tx_id: row.txId,
     round: row.round?.toString() ?? null,
     block_time: row.blockTime?.toISOString() ?? null,

@@ -11,7 +11,12 @@
  * - where the NFT is: every transfer of it (top-level or inner, including close-outs).
  */
 import algosdk from 'algosdk'
-import { escrowAddress, readConfirmedCall, readDeployment } from '@unica/contracts'
+import {
+  escrowAddress,
+  readConfirmedCall,
+  readDeployment,
+  type ConfirmedReading,
+} from '@unica/contracts'
 import type { Db } from '../db/connection.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
 import {
@@ -100,20 +105,31 @@ function applyDelta(asset: Working, call: AppCallEvent): void {
   }
 }
 
+/**
+ * A sale's other party, only when the inner transactions matched a variant's payouts (so the
+ * address is the one the manager paid or sent the NFT to, not merely one the sender named).
+ */
+export function counterpartyOf(reading: ConfirmedReading): string | null {
+  if (reading.variant === null) return null
+  if (reading.operation === 'BUY_NOW') return reading.roles.owner ?? null
+  if (reading.operation === 'SELL_NOW') return reading.roles.buyer ?? null
+  return null
+}
+
 async function recordOperation(
   s: Db,
   round: RoundEvents,
   call: AppCallEvent,
   asset: Working,
-  opType: string,
-  value: bigint,
+  reading: ConfirmedReading,
 ): Promise<void> {
   await recordExecuted(s, {
     assetGuid: asset.guid,
     applicationId: asset.appId ?? call.appId,
-    opType,
-    value,
+    opType: reading.opType,
+    value: reading.value,
     sender: call.sender,
+    counterparty: counterpartyOf(reading),
     txId: call.txId,
     groupId: call.groupId,
     round: round.round,
@@ -173,7 +189,7 @@ export async function applyRound(s: Db, round: RoundEvents): Promise<void> {
       await setBid(s, e.appId, bidder, amount, round.round)
       asset.bidsChanged = true
     }
-    await recordOperation(s, round, e, asset, c.opType, c.value)
+    await recordOperation(s, round, e, asset, c)
   }
   for (const asset of touched) await save(s, asset)
 }

@@ -89,6 +89,7 @@ export interface OperationView {
   op_type: string
   value: string
   sender: string
+  counterparty: string | null
   tx_id: string
   status: string
   failure_reason: string | null
@@ -99,7 +100,7 @@ export interface OperationView {
 
 export async function operations(database: Database, guid: string): Promise<OperationView[]> {
   return database.query<OperationView>(
-    `SELECT id::text, op_type, value::text, sender, tx_id, status, failure_reason, round::text,
+    `SELECT id::text, op_type, value::text, sender, counterparty, tx_id, status, failure_reason, round::text,
             block_time, signed_group IS NOT NULL AS has_signed_group
        FROM operations WHERE asset_guid = $1 ORDER BY operations.id`,
     [guid],

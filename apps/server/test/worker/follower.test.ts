@@ -175,6 +175,11 @@ describe('the follower', () => {
       ['BUY_NOW', '250', bob.address],
     ])
     expect(history.every((o) => o.status === 'executed' && o.round !== null)).toBe(true)
+    // The buy now names the owner it paid (read from its inner transactions); nothing else has one.
+    expect(history.map((o) => o.counterparty)).toEqual([
+      ...Array<null>(9).fill(null),
+      staff.address,
+    ])
     // Replaying is impossible: the cursor is past these rounds; a second follower finds nothing.
     const again = new Follower(env.database, env.h.algod)
     expect(await again.catchUp()).toBe(0)

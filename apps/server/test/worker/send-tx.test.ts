@@ -215,6 +215,24 @@ describe('send_tx and the sender', () => {
       expect(o.round).not.toBeNull()
       expect(o.block_time).not.toBeNull()
     }
+    // Each sale names its other party, as the follower read it from the inner transactions: the
+    // buyer of the sell now, the owner paid by the buy now; nothing else has one.
+    expect(trades.map((o) => o.counterparty)).toEqual([
+      ...[null, null, null, null, bob.address],
+      ...[null, bob.address, null, null, null, null],
+    ])
+    const served = await env.server.get(`/api/operations/?asset__guid=${guid}&limit=100`)
+    expect(served.statusCode).toBe(200)
+    const sales = served
+      .json<{ results: Record<string, unknown>[] }>()
+      .results.filter((o) => o.op_type === 'SELL_NOW' || o.op_type === 'BUY_NOW')
+      .map((o) => [o.op_type, o.sender, o.counterparty, o.value])
+    expect(sales).toEqual([
+      ['BUY_NOW', alice.address, bob.address, '70'],
+      ['SELL_NOW', staff.address, bob.address, '60'],
+    ])
+    const others = served.json<{ results: Record<string, unknown>[] }>().results
+    expect(others.filter((o) => o.counterparty !== null)).toHaveLength(2)
   })
 
   it('answers the same group twice with the same operation', async () => {

@@ -232,13 +232,15 @@ export async function settleOpen(
 
 /** An operation the follower found in a block. */
 export interface ExecutedCall extends OperationCall {
+  /** A sale's other party, read from the inner transactions; null for other operations. */
+  readonly counterparty: string | null
   readonly round: bigint
   readonly blockTime: Date
 }
 
 /**
  * The chain is the truth: a row the sender stored for this transaction becomes executed, with
- * the type and value the chain saw; its signed bytes are no longer needed.
+ * the type, value and counterparty the chain saw; its signed bytes are no longer needed.
  */
 export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> {
   const excluded = (column: string) => sql.raw(`excluded.${column}`)
@@ -252,6 +254,7 @@ export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> 
         opType: excluded('op_type'),
         value: excluded('value'),
         sender: excluded('sender'),
+        counterparty: excluded('counterparty'),
         assetGuid: excluded('asset_guid'),
         groupId: excluded('group_id'),
         round: excluded('round'),
