@@ -1,51 +1,82 @@
 /**
  * The transaction history (docs/product.md §2): Transaction type, Who, Price, Transaction, When;
  * stacked rows below 768px. Addresses and ids are abbreviated and link to the explorer.
+ *
+ * By default it tells the piece's story in the words of the market (history.ts): one row per
+ * listing, offer or sale, a sale naming both parties, the mint first. "Show all transactions"
+ * turns it into the full log of manager calls with the spec's operation names (opt-ins, setup,
+ * 'Cancel ask', 'Cancel bid').
  */
-import type { Operation } from '@unica/schemas'
-import type { ReactNode } from 'react'
+import type { Asset, Operation } from '@unica/schemas'
+import { useState, type ReactNode } from 'react'
 import { explorerAddressUrl, explorerTxUrl, type AppConfig } from '../lib/config.js'
 import { formatUnits, formatWhen, operationName, shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
+import { historyRows, isHousekeeping, type HistoryRow, type Phrase } from './history.js'
 
 const COLUMNS = ['Transaction type', 'Who', 'Price', 'Transaction', 'When'] as const
 
-function cells(op: Operation, config: AppConfig): ReactNode[] {
+const EXTERNAL = {
+  target: '_blank',
+  rel: 'noopener noreferrer',
+  className: 'text-indigo-700 underline',
+}
+
+function AddressLink({ config, address }: { config: AppConfig; address: string }) {
+  return (
+    <a href={explorerAddressUrl(config, address)} {...EXTERNAL}>
+      {shortAddress(address)}
+    </a>
+  )
+}
+
+function PhraseCell({ config, phrase }: { config: AppConfig; phrase: Phrase }) {
+  return phrase.map((part, i) =>
+    typeof part === 'string' ? (
+      part
+    ) : (
+      <AddressLink key={i} config={config} address={part.address} />
+    ),
+  )
+}
+
+function txCell(config: AppConfig, txId: string | null, pending: boolean): ReactNode {
+  if (txId === null) return pending ? 'Pending' : '—'
+  return (
+    <a href={explorerTxUrl(config, txId)} {...EXTERNAL}>
+      {shortAddress(txId)}
+    </a>
+  )
+}
+
+function priceText(value: bigint | null, config: AppConfig): string {
+  return value === null ? '—' : `${formatUnits(value, config.usdcDecimals)} USDC`
+}
+
+function storyCells(row: HistoryRow, config: AppConfig): ReactNode[] {
+  return [
+    <PhraseCell key="type" config={config} phrase={row.phrase} />,
+    <AddressLink key="who" config={config} address={row.who} />,
+    priceText(row.price, config),
+    txCell(config, row.txId, row.pending),
+    row.pending ? 'Pending' : formatWhen(row.when),
+  ]
+}
+
+/** The spec's own row: every manager call, named by docs/product.md §4's operation display. */
+function logCells(op: Operation, config: AppConfig): ReactNode[] {
   const value = BigInt(op.value)
-  const price =
-    op.op_type === 'ASK' ||
-    op.op_type === 'BID' ||
-    op.op_type === 'BUY_NOW' ||
-    op.op_type === 'SELL_NOW'
-      ? value === 0n
-        ? '—'
-        : `${formatUnits(value, config.usdcDecimals)} USDC`
-      : '—'
-  const ext = {
-    target: '_blank',
-    rel: 'noopener noreferrer',
-    className: 'text-indigo-700 underline',
-  }
+  const priced = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'].includes(op.op_type)
   return [
     operationName(op.op_type, value),
-    <a key="who" href={explorerAddressUrl(config, op.sender)} {...ext}>
-      {shortAddress(op.sender)}
-    </a>,
-    price,
-    op.tx_id === null ? (
-      'Pending'
-    ) : (
-      <a key="tx" href={explorerTxUrl(config, op.tx_id)} {...ext}>
-        {shortAddress(op.tx_id)}
-      </a>
-    ),
+    <AddressLink key="who" config={config} address={op.sender} />,
+    priceText(priced && value !== 0n ? value : null, config),
+    txCell(config, op.tx_id, op.is_pending),
     formatWhen(op.block_time),
   ]
 }
 
-export function TransactionTable({ operations }: { operations: readonly Operation[] }) {
-  const { config } = useServices()
-  if (operations.length === 0) return <p>No transactions yet.</p>
+function Table({ rows }: { rows: readonly { key: string; cells: ReactNode[] }[] }) {
   return (
     <table className="w-full text-left text-sm">
       <thead className="hidden md:table-header-group">
@@ -58,26 +89,63 @@ export function TransactionTable({ operations }: { operations: readonly Operatio
         </tr>
       </thead>
       <tbody>
-        {operations.map((op) => {
-          const row = cells(op, config)
-          return (
-            <tr
-              key={op.operation_id}
-              className="block border-b border-slate-200 py-2 md:table-row md:py-0"
-            >
-              {row.map((cell, i) => (
-                <td
-                  key={COLUMNS[i]}
-                  className="flex justify-between gap-4 py-1 md:table-cell md:py-2 md:pr-4"
-                >
-                  <span className="font-medium text-slate-500 md:hidden">{COLUMNS[i]}</span>
-                  <span>{cell}</span>
-                </td>
-              ))}
-            </tr>
-          )
-        })}
+        {rows.map(({ key, cells }) => (
+          <tr key={key} className="block border-b border-slate-200 py-2 md:table-row md:py-0">
+            {cells.map((cell, i) => (
+              <td
+                key={COLUMNS[i]}
+                className="flex justify-between gap-4 py-1 md:table-cell md:py-2 md:pr-4"
+              >
+                <span className="font-medium text-slate-500 md:hidden">{COLUMNS[i]}</span>
+                <span>{cell}</span>
+              </td>
+            ))}
+          </tr>
+        ))}
       </tbody>
     </table>
+  )
+}
+
+export function TransactionTable({
+  operations,
+  asset,
+}: {
+  operations: readonly Operation[]
+  /** Adds the mint as the story's first row. */
+  asset?: Pick<Asset, 'creator_address' | 'created_at'>
+}) {
+  const { config } = useServices()
+  const [all, setAll] = useState(false)
+  if (operations.length === 0 && asset === undefined) return <p>No transactions yet.</p>
+  const hidden = operations.filter(isHousekeeping).length
+  const rows = all
+    ? operations.map((op) => ({ key: op.operation_id, cells: logCells(op, config) }))
+    : historyRows(operations, asset).map((row) => ({
+        key: row.key,
+        cells: storyCells(row, config),
+      }))
+  return (
+    <div className="space-y-3">
+      <Table rows={rows} />
+      {operations.length > 0 && (
+        <button
+          type="button"
+          aria-pressed={all}
+          className="text-sm text-indigo-700 underline"
+          onClick={() => {
+            setAll(!all)
+          }}
+        >
+          Show all transactions
+        </button>
+      )}
+      {!all && hidden > 0 && (
+        <p className="text-xs text-slate-500">
+          {hidden === 1 ? '1 housekeeping transaction' : `${hidden} housekeeping transactions`}{' '}
+          (opt-ins, close-outs) hidden.
+        </p>
+      )}
+    </div>
   )
 }

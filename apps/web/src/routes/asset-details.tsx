@@ -190,7 +190,7 @@ export function AssetDetailsPage() {
         ) : operations.isError ? (
           <p role="alert">{MESSAGES.apiGet}</p>
         ) : (
-          <TransactionTable operations={operations.data.results} />
+          <TransactionTable operations={operations.data.results} asset={data} />
         )}
       </section>
       {modal !== null && (

@@ -257,7 +257,8 @@ describe('asset details', () => {
     expect(screen.getByRole('link', { name: 'View full-size image' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Buy now' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Place a bid' })).toBeTruthy()
-    expect(await screen.findByText('Ask')).toBeTruthy()
+    // The history in the market's words (the spec's 'Ask' is behind "Show all transactions").
+    expect(await screen.findByText('Listed for')).toBeTruthy()
     expect(screen.getByText('5 USDC', { selector: 'span' })).toBeTruthy()
   })
 
@@ -273,11 +274,11 @@ describe('asset details', () => {
             url.pathname === '/api/operations/' ? Response.json(page(ops)) : undefined,
         ],
       })
-      expect(await screen.findByText('Ask')).toBeTruthy()
-      expect(screen.queryByText('Bid')).toBeNull()
+      expect(await screen.findByText('Listed for')).toBeTruthy()
+      expect(screen.queryByText('Offer')).toBeNull()
       ops = [operation({ op_type: 'BID', operation_id: '2' }), ...ops]
       await vi.advanceTimersByTimeAsync(DETAILS_REFRESH_MS)
-      expect(await screen.findByText('Bid')).toBeTruthy()
+      expect(await screen.findByText('Offer')).toBeTruthy()
     } finally {
       vi.useRealTimers()
     }
@@ -287,7 +288,11 @@ describe('asset details', () => {
     const a = asset({ owner_address: null })
     renderApp(`/nft/${a.guid}`, { routes: detail(a, [operation({ value: '0' })]) })
     expect(await screen.findByText('Information not available')).toBeTruthy()
+    expect(await screen.findByText('Delisted')).toBeTruthy()
+    // The full log keeps the spec's operation display (docs/product.md §4).
+    await userEvent.click(screen.getByRole('button', { name: 'Show all transactions' }))
     expect(await screen.findByText('Cancel ask')).toBeTruthy()
+    expect(screen.queryByText('Delisted')).toBeNull()
   })
 
   it('gives the owner Change price, Cancel offer and Sell now, and no Buy now', async () => {

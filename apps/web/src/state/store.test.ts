@@ -49,6 +49,26 @@ describe('store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.walletName)).toBeNull()
     expect(localStorage.getItem(STORAGE_KEYS.account)).toBeNull()
   })
+  it('clears an alert when the account or the wallet changes, or on logout', () => {
+    const store = createStore(initialState())
+    const alert = { kind: 'success', text: 'Done.', txId: 'T' } as const
+    store.set({ walletName: 'kmd', address: 'A', alert })
+    expect(store.get().alert).toEqual(alert)
+    store.set({ account: null, user: { isStaff: false } })
+    expect(store.get().alert).toEqual(alert)
+    store.set({ address: 'B' })
+    expect(store.get().alert).toBeNull()
+    store.set({ alert })
+    store.set({ walletName: 'lute' })
+    expect(store.get().alert).toBeNull()
+    store.set({ alert })
+    store.set(LOGGED_OUT)
+    expect(store.get().alert).toBeNull()
+    // A change that raises its own alert keeps it (a failed connect logs out, then says why).
+    const error = { kind: 'error', text: 'Could not connect.' } as const
+    store.set({ walletName: 'kmd', address: 'A', alert: error })
+    expect(store.get().alert).toEqual(error)
+  })
 })
 
 describe('selectAccount', () => {

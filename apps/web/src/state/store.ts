@@ -71,7 +71,11 @@ export function createStore(initial: AppState = initialState()): Store {
   return {
     get: () => state,
     set(patch) {
-      state = { ...state, ...patch }
+      const next = { ...state, ...patch }
+      // An alert belongs to the account and wallet it was raised for (docs/product.md §2): a
+      // switch or a logout clears it, unless the same change raises its own.
+      const switched = next.address !== state.address || next.walletName !== state.walletName
+      state = switched && !('alert' in patch) ? { ...next, alert: null } : next
       persist(state)
       for (const l of listeners) l()
     },

@@ -1,0 +1,128 @@
+/**
+ * The history in the words of the market (docs/product.md §2, transaction table): each trade
+ * becomes one row that says what happened ("Listed for", "Offer raised", "Sold to … by …"); the
+ * housekeeping calls (opt-ins, close-outs, clears) are left to the "Show all transactions" view,
+ * which keeps the spec's own names (operationName). The wording needs what came before each
+ * operation (was the NFT listed? what was this bidder's previous offer?), so the rows are read
+ * oldest first and shown newest first, like the API's list.
+ */
+import type { Asset, Operation } from '@unica/schemas'
+import { operationName } from '../lib/format.js'
+
+/** Text with addresses the table renders as links to the explorer. */
+export type Phrase = readonly (string | { readonly address: string })[]
+
+export interface HistoryRow {
+  readonly key: string
+  readonly phrase: Phrase
+  /** Who acted (the signer of the call, or the creator for the mint). */
+  readonly who: string
+  /** The amount the row is about, in USDC base units; null when none. */
+  readonly price: bigint | null
+  readonly txId: string | null
+  readonly when: string | null
+  readonly pending: boolean
+}
+
+/** Manager calls that only prepare or tidy an account; they tell no story of the piece. */
+const HOUSEKEEPING = new Set(['OPT_IN', 'CLOSE_OUT', 'CLEAR'])
+
+export function isHousekeeping(op: Operation): boolean {
+  return HOUSEKEEPING.has(op.op_type)
+}
+
+/** What the market knew before an operation: whether it was listed, and each bidder's offer. */
+interface Market {
+  listed: boolean
+  readonly offers: Map<string, bigint>
+}
+
+function offerPhrase(previous: bigint, value: bigint): string {
+  if (value === 0n) return 'Offer withdrawn'
+  if (previous === 0n || previous === value) return 'Offer'
+  return value > previous ? 'Offer raised' : 'Offer lowered'
+}
+
+/** The row's words, moving the market on as the operation did; null for housekeeping. */
+function phraseOf(op: Operation, value: bigint, market: Market): Phrase | null {
+  const counterparty = op.counterparty ?? null
+  switch (op.op_type) {
+    case 'ASK': {
+      const phrase = value === 0n ? 'Delisted' : market.listed ? 'Price changed to' : 'Listed for'
+      market.listed = value > 0n
+      return [phrase]
+    }
+    case 'BID': {
+      const phrase = offerPhrase(market.offers.get(op.sender) ?? 0n, value)
+      market.offers.set(op.sender, value)
+      return [phrase]
+    }
+    case 'BUY_NOW':
+      // A sale closes the listing and spends the buyer's offer.
+      market.listed = false
+      market.offers.set(op.sender, 0n)
+      return counterparty === null
+        ? ['Bought by ', { address: op.sender }]
+        : ['Bought from ', { address: counterparty }, ' by ', { address: op.sender }]
+    case 'SELL_NOW':
+      market.listed = false
+      if (counterparty === null) return ['Sold by ', { address: op.sender }]
+      market.offers.set(counterparty, 0n)
+      return ['Sold to ', { address: counterparty }, ' by ', { address: op.sender }]
+    case 'CONFIGURE':
+      // The deployment itself is an app creation the history does not hold; its setup call is
+      // the last step, after which the contract trades.
+      return ['Contract deployed']
+    default:
+      return isHousekeeping(op) ? null : [operationName(op.op_type, value)]
+  }
+}
+
+/** Amounts belong to listings, offers and sales; a cancel has none to show. */
+function priceOf(op: Operation, value: bigint): bigint | null {
+  const priced = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'].includes(op.op_type)
+  return priced && value > 0n ? value : null
+}
+
+/**
+ * The market rows of an asset's history, newest first. `operations` is the API's order (pending
+ * first, then newest round first); the asset, when given, adds its mint as the oldest row.
+ */
+export function historyRows(
+  operations: readonly Operation[],
+  asset?: Pick<Asset, 'creator_address' | 'created_at'>,
+): HistoryRow[] {
+  const market: Market = { listed: false, offers: new Map() }
+  const rows: HistoryRow[] = []
+  if (asset !== undefined) {
+    rows.push({
+      key: 'minted',
+      phrase: ['Minted'],
+      who: asset.creator_address,
+      price: null,
+      txId: null,
+      when: asset.created_at,
+      pending: false,
+    })
+  }
+  for (const op of [...operations].reverse()) {
+    const value = BigInt(op.value)
+    const phrase = phraseOf(op, value, market)
+    if (phrase === null) continue
+    rows.push({
+      key: op.operation_id,
+      phrase,
+      who: op.sender,
+      price: priceOf(op, value),
+      txId: op.tx_id,
+      when: op.block_time,
+      pending: op.is_pending,
+    })
+  }
+  return rows.reverse()
+}
+
+/** A phrase as plain text, addresses abbreviated as the table shows them. */
+export function phraseText(phrase: Phrase, abbreviate: (address: string) => string): string {
+  return phrase.map((p) => (typeof p === 'string' ? p : abbreviate(p.address))).join('')
+}
