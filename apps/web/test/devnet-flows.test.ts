@@ -9,6 +9,7 @@
 import algosdk from 'algosdk'
 import { APP_OPT_IN_COST, ASSET_MIN_BALANCE, BID_BOX_MIN_BALANCE } from '@unica/contracts'
 import { startDevnet, type Devnet } from '@unica/devnet'
+import type { SetupProgress } from '@unica/contracts/flows'
 import type { Asset } from '@unica/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -155,9 +156,13 @@ describe('the web app on the devnet', () => {
     expect(services.store.get().account?.address).toBe(staff)
 
     const image = new File([PNG], 'sun.png', { type: 'image/png' })
+    // Each confirmed chain step is told with its transaction and fees (the deploy checklist's).
+    const progress: SetupProgress[] = []
+    const told = (p: SetupProgress) => progress.push(p)
     const created = await createNft(
       services,
       { unitName: 'SUN', name: 'Sunrise', description: 'A sunrise.', image },
+      told,
       'http://localhost:8000',
     )
     const nftId = BigInt(created.asset_id)
@@ -171,9 +176,18 @@ describe('the web app on the devnet', () => {
     expect(proof.txn.sender.toString()).toBe(staff)
     expect(proof.txn.payment?.amount).toBe(0n)
 
-    const appId = await deployContract(services, created)
+    const appId = await deployContract(services, created, told)
     expect(appId).toBeGreaterThan(0n)
-    await finishSetup(services, created, appId)
+    await finishSetup(services, created, appId, told)
+    expect(progress.map((p) => p.step)).toEqual(['create-asset', 'deploy', 'configure'])
+    for (const p of progress) {
+      expect(p.txId).toMatch(/^[A-Z2-7]{52}$/)
+      expect(p.fee).toBeGreaterThanOrEqual(1000n)
+    }
+    // The deploy and setup links are the transactions the backend was told about.
+    expect(progress.slice(1).map((p) => p.txId)).toEqual(
+      fake.submitted.slice(1).map((s) => s.tx_id),
+    )
     const chain = await services.chain()
     const market = await chain.readMarket(appId)
     expect(market.escrow).toBe(algosdk.getApplicationAddress(appId).toString())

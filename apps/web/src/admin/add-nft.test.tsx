@@ -16,7 +16,10 @@ describe('create NFT screen', () => {
   it('has the fields, the image hint and upper-cases the ticker', async () => {
     renderApp('/admin/add-nft', { state: { ...connected(ALICE, true), account: account(0) } })
     expect(await screen.findByRole('heading', { name: 'Create NFT' })).toBeTruthy()
-    expect(screen.getByText('PNG, JPG, GIF up to 4MB, 1000 x 1000 px')).toBeTruthy()
+    expect(
+      screen.getByText(/^Required: PNG, JPG or GIF, at most 4 MiB, any size from 1 x 1 px/),
+    ).toBeTruthy()
+    expect(screen.getByText('Recommended: square, at least 1,000 x 1,000 px.')).toBeTruthy()
     const ticker = screen.getByLabelText<HTMLInputElement>('Ticker Symbol')
     fireEvent.change(ticker, { target: { value: 'sun' } })
     expect(ticker.value).toBe('SUN')

@@ -13,8 +13,9 @@ import { paths } from '../routes/paths.js'
 import { showError } from '../state/session.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
+import type { CreatedState } from './deploy-steps.js'
 import { createNft } from './flows.js'
-import { imageError } from './image.js'
+import { IMAGE_HINT, imageError } from './image.js'
 
 /** Max opted-in apps per account the UI allows before creating (docs/product.md §9). */
 const MAX_OPTED_IN_APPS = 10
@@ -85,8 +86,16 @@ export function AddNftPage() {
       setErrors(found)
       if (Object.keys(found).length > 0) return
       setValidating(false)
-      const asset = await createNft(services, { unitName, name, description, image: image! })
-      void navigate(paths.deployContract(asset.guid, true))
+      let created: CreatedState['created'] | undefined
+      const asset = await createNft(
+        services,
+        { unitName, name, description, image: image! },
+        ({ txId, fee }) => (created = { txId, fee: fee.toString() }),
+      )
+      // The deploy screen's checklist shows this creation's transaction and fees.
+      void navigate(paths.deployContract(asset.guid, true), {
+        state: created === undefined ? undefined : ({ created } satisfies CreatedState),
+      })
     } catch (err) {
       showError(services, err)
     } finally {
@@ -114,7 +123,8 @@ export function AddNftPage() {
           className="flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-300 p-8 text-center hover:bg-slate-50"
         >
           <span className="font-medium">{image === null ? 'Upload an image' : image.name}</span>
-          <span className="text-sm text-slate-500">PNG, JPG, GIF up to 4MB, 1000 x 1000 px</span>
+          <span className="text-sm text-slate-500">{IMAGE_HINT.required}</span>
+          <span className="text-sm text-slate-500">{IMAGE_HINT.recommended}</span>
         </label>
         <input
           id={ids.image}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ALICE, BOB, asset, connected, renderApp } from '../test/harness.js'
@@ -27,6 +27,17 @@ describe('deploy screen', () => {
       routes: routes(a),
     })
     expect(await screen.findByRole('button', { name: 'Finish Setup' })).toBeTruthy()
+    // The checklist: created and deployed before this screen ran anything, setup still to do.
+    const steps = screen.getByRole('list', { name: 'Setup steps' })
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '✓ Asset created: DoneDone',
+      '✓ Contract deployed: DoneDone',
+      '○ Setup finished: To doTo do',
+    ])
     expect(services.store.get().alert).toBeNull()
     expect(services.store.get().pendingAction).toBeNull()
   })

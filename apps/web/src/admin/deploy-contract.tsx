@@ -1,11 +1,14 @@
 /**
  * Deploy contract (docs/product.md §2 and §4), titled 'Create NFT': the read-only ticker, name and
- * description, and 'Deploy Contract' (DA) or 'Finish Setup' (DC). With ?start it starts by itself
- * once the wallet is ready and it is the creator's. A ready asset goes to its details.
+ * description, the checklist of the three chain steps (asset created, contract deployed, setup
+ * finished; each with its transaction and fees once this browser ran it), and 'Deploy Contract'
+ * (DA) or 'Finish Setup' (DC). With ?start it starts by itself once the wallet is ready and it is
+ * the creator's. When its run ends the screen stays, with 'View your NFT'; an asset already ready
+ * when the screen opens goes to its details.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import type { Asset } from '@unica/schemas'
 import { Spinner, buttonClass, inputClass } from '../components/modal.js'
 import { assetQuery } from '../lib/endpoints.js'
@@ -15,12 +18,14 @@ import { paths } from '../routes/paths.js'
 import { showError } from '../state/session.js'
 import { useServices, type Services } from '../state/services.js'
 import { useStore } from '../state/store.js'
-import { deployContract, finishSetup } from './flows.js'
+import { Checklist } from './checklist.js'
+import { checklist, createdRecord, type StepRecords } from './deploy-steps.js'
+import { deployContract, finishSetup, type OnProgress } from './flows.js'
 
-async function run(s: Services, asset: Asset): Promise<void> {
+async function run(s: Services, asset: Asset, onProgress: OnProgress): Promise<void> {
   let appId = asset.application_id === null ? null : BigInt(asset.application_id)
-  if (asset.status === 'DA' || appId === null) appId = await deployContract(s, asset)
-  await finishSetup(s, asset, appId)
+  if (asset.status === 'DA' || appId === null) appId = await deployContract(s, asset, onProgress)
+  await finishSetup(s, asset, appId, onProgress)
 }
 
 export function DeployContractPage() {
@@ -35,20 +40,31 @@ export function DeployContractPage() {
   const busy = useStore(store, (s) => s.pendingAction !== null || s.pendingUpdate !== null)
   const q = useQuery(assetQuery(api, id))
   const [running, setRunning] = useState(false)
+  const [finished, setFinished] = useState(false)
+  const created = createdRecord(useLocation().state)
+  const [records, setRecords] = useState<StepRecords>(
+    created === null ? {} : { 'create-asset': created },
+  )
   const started = useRef(false)
   const asset = q.data
 
   useEffect(() => {
     if (q.isError) back()
-    else if (asset?.status === 'RD') void navigate(paths.asset(asset.guid), { replace: true })
+    // Only an asset that was ready before this screen ran anything: a run ends on this screen.
+    else if (asset?.status === 'RD' && !started.current) {
+      void navigate(paths.asset(asset.guid), { replace: true })
+    }
   })
 
   async function start(a: Asset) {
+    started.current = true
     setRunning(true)
     try {
       if (store.get().address !== a.creator_address) throw new UserError(MESSAGES.notStarter)
-      await run(services, a)
-      void navigate(paths.asset(a.guid))
+      await run(services, a, ({ step, txId, fee }) => {
+        setRecords((r) => ({ ...r, [step]: { txId, fee } }))
+      })
+      setFinished(true)
     } catch (e) {
       showError(services, e)
       void q.refetch()
@@ -62,7 +78,6 @@ export function DeployContractPage() {
   useEffect(() => {
     if (!wantsStart || started.current || asset === undefined || asset.status === 'RD') return
     if (account === null || address !== asset.creator_address) return
-    started.current = true
     void start(asset)
   })
 
@@ -92,14 +107,21 @@ export function DeployContractPage() {
       {field('deploy-unit', 'Ticker Symbol', asset.unit_name)}
       {field('deploy-name', 'Asset Name', asset.name)}
       {field('deploy-description', 'Description', asset.description, 6)}
-      <button
-        type="button"
-        className={buttonClass}
-        disabled={running || busy || address === null}
-        onClick={() => void start(asset)}
-      >
-        {label}
-      </button>
+      <Checklist items={checklist(asset.status, records)} running={running} />
+      {finished ? (
+        <Link to={paths.asset(asset.guid)} className={`${buttonClass} text-center`}>
+          View your NFT
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={running || busy || address === null}
+          onClick={() => void start(asset)}
+        >
+          {label}
+        </button>
+      )}
     </div>
   )
 }

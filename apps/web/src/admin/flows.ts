@@ -16,6 +16,7 @@ import {
   createNft as createNftOnChain,
   deployManager,
   signUploadProof,
+  type SetupProgress,
   type SetupStep,
   type StepHooks,
 } from '@unica/contracts/flows'
@@ -50,12 +51,16 @@ const STEP_MESSAGES: Record<SetupStep, string> = {
   'register-configuration': 'Submitting configuration...',
 }
 
+/** Told of each confirmed chain step: its transaction and the fees its group paid. */
+export type OnProgress = (progress: SetupProgress) => void
+
 /**
  * Runs each step through the action queue with its message; a chain step is then verified by
  * `verify` (polled until it holds), the backend steps are not.
  */
-function queued(s: Services, verify: () => Promise<boolean>): StepHooks {
+function queued(s: Services, verify: () => Promise<boolean>, onProgress?: OnProgress): StepHooks {
   return {
+    onProgress,
     run: (step, work) =>
       s.queue.push({
         message: STEP_MESSAGES[step],
@@ -86,6 +91,7 @@ export function newGuid(): string {
 export async function createNft(
   s: Services,
   nft: NewNft,
+  onProgress?: OnProgress,
   siteOrigin = window.location.origin,
 ): Promise<Asset> {
   const { walletName, address } = session(s)
@@ -107,7 +113,11 @@ export async function createNft(
       mimeType: nft.image.type,
     },
     {
-      ...queued(s, async () => (await chain.readAccount(address)).createdGuids.has(guid)),
+      ...queued(
+        s,
+        async () => (await chain.readAccount(address)).createdGuids.has(guid),
+        onProgress,
+      ),
       register: async ({ assetId }) => {
         // The server accepts the upload only with the creator's signed proof (server README).
         const note = submitAssetProofNote(
@@ -133,7 +143,11 @@ export async function createNft(
 }
 
 /** DA to DC: deploy the manager from a fresh proxy, then submit the contract. */
-export async function deployContract(s: Services, asset: Asset): Promise<bigint> {
+export async function deployContract(
+  s: Services,
+  asset: Asset,
+  onProgress?: OnProgress,
+): Promise<bigint> {
   const { walletName, address } = session(s)
   if (address !== asset.creator_address) throw new UserError(MESSAGES.notStarter)
   const chain = await s.chain()
@@ -145,7 +159,7 @@ export async function deployContract(s: Services, asset: Asset): Promise<bigint>
     chain.flowChain(walletName),
     { creator: address, proxyId, usdcId: s.config.usdcId, nftId: BigInt(asset.asset_id) },
     {
-      ...queued(s, async () => (await chain.createdApps(proxy)).length > 0),
+      ...queued(s, async () => (await chain.createdApps(proxy)).length > 0, onProgress),
       register: async ({ appId, createTxId }) => {
         await s.api.submitContract({ body: { app_id: appId.toString(), tx_id: createTxId } })
       },
@@ -155,7 +169,12 @@ export async function deployContract(s: Services, asset: Asset): Promise<bigint>
 }
 
 /** DC to RD: fund the escrow and call C; verify E is set, then submit the configuration. */
-export async function finishSetup(s: Services, asset: Asset, appId: bigint): Promise<void> {
+export async function finishSetup(
+  s: Services,
+  asset: Asset,
+  appId: bigint,
+  onProgress?: OnProgress,
+): Promise<void> {
   const { walletName, address } = session(s)
   if (address !== asset.creator_address) throw new UserError(MESSAGES.notStarter)
   const chain = await s.chain()
@@ -164,7 +183,7 @@ export async function finishSetup(s: Services, asset: Asset, appId: bigint): Pro
     chain.flowChain(walletName),
     { creator: address, appId, nftId: BigInt(asset.asset_id), usdcId: s.config.usdcId },
     {
-      ...queued(s, async () => (await chain.readMarket(appId)).escrow !== null),
+      ...queued(s, async () => (await chain.readMarket(appId)).escrow !== null, onProgress),
       register: async ({ callTxId }) => {
         await s.api.submitConfiguration({ body: { app_id: appId.toString(), tx_id: callTxId } })
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ASSET_LIMITS } from '@unica/schemas'
-import { imageError } from './image.js'
+import { IMAGE_HINT, RECOMMENDED_SIDE, imageError } from './image.js'
 
 const IMAGE_MAX_BYTES = ASSET_LIMITS.imageBytes
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -35,5 +35,24 @@ describe('imageError', () => {
     expect(await imageError(file(64), huge)).toBe('Must be a valid image')
     const many = () => Promise.resolve({ width: 8000, height: 8000 })
     expect(await imageError(file(64), many)).toBe('Must be a valid image')
+  })
+})
+
+describe('the image hint', () => {
+  const sized = (width: number, height: number) => () => Promise.resolve({ width, height })
+
+  it('states the limits imageError enforces, and the recommended size as advice', async () => {
+    expect(IMAGE_HINT.required).toBe(
+      'Required: PNG, JPG or GIF, at most 4 MiB, any size from 1 x 1 px, each side at most 8,192 px and 40 megapixels in all.',
+    )
+    expect(IMAGE_HINT.recommended).toBe('Recommended: square, at least 1,000 x 1,000 px.')
+    // The stated minimum and maximum pass; one pixel beyond either maximum does not.
+    expect(await imageError(file(64), sized(1, 1))).toBeNull()
+    expect(await imageError(file(64), sized(ASSET_LIMITS.imageSide, 4882))).toBeNull()
+    expect(await imageError(file(64), sized(ASSET_LIMITS.imageSide + 1, 1))).not.toBeNull()
+    expect(await imageError(file(64), sized(ASSET_LIMITS.imageSide, 4883))).not.toBeNull()
+    // Smaller than recommended is allowed: the recommendation is not a rule.
+    expect(await imageError(file(64), sized(600, 600))).toBeNull()
+    expect(await imageError(file(64), sized(RECOMMENDED_SIDE, RECOMMENDED_SIDE))).toBeNull()
   })
 })

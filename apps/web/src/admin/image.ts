@@ -28,6 +28,24 @@ function decodedSize(file: File): Promise<Dimensions | null> {
   })
 }
 
+/**
+ * Below this side an image still passes (any decodable image within the limits does), but it looks
+ * soft on the details page, which shows it up to this wide: advice, not a rule.
+ */
+export const RECOMMENDED_SIDE = 1000
+
+const MIB = 1024 * 1024
+const px = (n: number): string => n.toLocaleString('en-US')
+
+/**
+ * The create screen's hint, made from the very limits imageError checks, so the two cannot
+ * disagree: what is required (format, bytes, the size bounds) and what is recommended.
+ */
+export const IMAGE_HINT = {
+  required: `Required: PNG, JPG or GIF, at most ${ASSET_LIMITS.imageBytes / MIB} MiB, any size from 1 x 1 px, each side at most ${px(ASSET_LIMITS.imageSide)} px and ${ASSET_LIMITS.imagePixels / 1_000_000} megapixels in all.`,
+  recommended: `Recommended: square, at least ${px(RECOMMENDED_SIDE)} x ${px(RECOMMENDED_SIDE)} px.`,
+} as const
+
 export async function imageError(
   file: File | null,
   decode: (f: File) => Promise<Dimensions | null> = decodedSize,
