@@ -24,9 +24,31 @@ export async function fillCreateForm(page: Page, nft: NewNft, image?: Buffer): P
   await page.getByLabel('Description').fill(nft.description)
 }
 
+/** The deploy screen's steps, in order. */
+export const DEPLOY_STEPS = ['Asset created', 'Contract deployed', 'Setup finished'] as const
+
+/**
+ * Expects the deploy screen's checklist to show all three steps done, each with its transaction
+ * (linked to the explorer) and the fees it cost, and the screen to stay with 'View your NFT'.
+ */
+export async function expectDeployChecklist(page: Page): Promise<void> {
+  const steps = page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem')
+  await expect(page.getByRole('link', { name: 'View your NFT' })).toBeVisible({ timeout: 90_000 })
+  await expect(steps).toHaveCount(DEPLOY_STEPS.length)
+  for (const [i, label] of DEPLOY_STEPS.entries()) {
+    const step = steps.nth(i)
+    await expect(step).toContainText(`${label}: Done`)
+    await expect(
+      step.getByRole('link', { name: new RegExp(`^${label}: transaction`) }),
+    ).toHaveAttribute('href', /\/explorer\/tx\/[A-Z2-7]{52}$/)
+    await expect(step.getByText(/^Fee: \d+(\.\d+)? Algos$/)).toBeVisible()
+  }
+  await expect(page).toHaveURL(/\/admin\/add-nft\/[0-9a-f]{32}\?start=true$/)
+}
+
 /**
  * Creates an NFT and lets the app deploy and configure its contract (Create NFT, then the deploy
- * screen with start=true); answers the guid of the ready asset, whose details page is then open.
+ * screen with start=true, whose checklist it checks before 'View your NFT'); answers the guid of the ready asset, whose details page is then open.
  */
 export async function createReadyNft(
   page: Page,
@@ -40,6 +62,9 @@ export async function createReadyNft(
   })
   await page.getByRole('button', { name: 'Add NFT' }).click()
   await deployScreen
+  // The deploy screen stays with its checklist: every step done, linked and priced.
+  await expectDeployChecklist(page)
+  await page.getByRole('link', { name: 'View your NFT' }).click()
   await expect(page).toHaveURL(/\/nft\/[0-9a-f-]{32,36}$/, { timeout: 90_000 })
   await expect(page.getByRole('heading', { name: nft.name, level: 1 })).toBeVisible()
   const guid = /\/nft\/([0-9a-f-]{32,36})$/.exec(page.url())?.[1]

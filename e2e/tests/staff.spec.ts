@@ -36,6 +36,10 @@ test('staff create an NFT, deploy and finish setup; it shows in Created NFTs and
   await expect(page.getByRole('main').getByRole('button', { name: 'Set price' })).toBeVisible()
   // The history fills from the chain follower, after the page first loaded: look again.
   await page.reload()
+  await expectHistory(page, 'Contract deployed', shortAddress(staff), '—')
+  await expectHistory(page, 'Minted', shortAddress(staff), '—')
+  // The full log keeps the spec's names.
+  await page.getByRole('button', { name: 'Show all transactions' }).click()
   await expectHistory(page, 'Configure', shortAddress(staff), '—')
   const market = await marketOf(baseURL!, guid)
   await expectNftAt(devnet, market, staff, [staff, market.escrow])

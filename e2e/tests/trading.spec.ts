@@ -41,14 +41,14 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   // The seller sets a price: the NFT goes into the contract's escrow.
   await trade(page, 'Set price', '100')
   await expectFacts(page, { price: '100 USDC', highestBid: '—', owner: shortAddress(seller) })
-  await expectHistory(page, 'Ask', shortAddress(seller), '100 USDC')
+  await expectHistory(page, 'Listed for', shortAddress(seller), '100 USDC')
   await expectNftAt(devnet, market, market.escrow, parties)
   await saveScreen(page, 'asset-details-listed')
 
   // ... and changes it.
   await trade(page, 'Change price', '120.5')
   await expectFacts(page, { price: '120.5 USDC' })
-  await expectHistory(page, 'Ask', shortAddress(seller), '120.5 USDC')
+  await expectHistory(page, 'Price changed to', shortAddress(seller), '120.5 USDC')
   await expectNftAt(devnet, market, market.escrow, parties)
 
   // Alice bids 50, raises to 70, lowers to 60: the escrow holds exactly her bid.
@@ -56,18 +56,19 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   await expect(page.getByRole('main').getByRole('button', { name: 'Buy now' })).toBeVisible()
   await trade(page, 'Place a bid', '50')
   await expectFacts(page, { price: '120.5 USDC', highestBid: '50 USDC', myBid: '50 USDC' })
-  await expectHistory(page, 'Bid', shortAddress(alice), '50 USDC')
+  await expectHistory(page, 'Offer', shortAddress(alice), '50 USDC')
   expect(await usdcOf(devnet, market.escrow)).toBe(50n * USDC)
   expect(await usdcOf(devnet, alice)).toBe(start.alice - 50n * USDC)
 
   await trade(page, 'Change bid', '70')
   await expectFacts(page, { highestBid: '70 USDC', myBid: '70 USDC' })
+  await expectHistory(page, 'Offer raised', shortAddress(alice), '70 USDC')
   expect(await usdcOf(devnet, market.escrow)).toBe(70n * USDC)
   expect(await usdcOf(devnet, alice)).toBe(start.alice - 70n * USDC)
 
   await trade(page, 'Change bid', '60')
   await expectFacts(page, { highestBid: '60 USDC', myBid: '60 USDC' })
-  await expectHistory(page, 'Bid', shortAddress(alice), '60 USDC')
+  await expectHistory(page, 'Offer lowered', shortAddress(alice), '60 USDC')
   expect(await usdcOf(devnet, market.escrow)).toBe(60n * USDC)
   expect(await usdcOf(devnet, alice)).toBe(start.alice - 60n * USDC)
 
@@ -80,7 +81,7 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   // She cancels: every unit comes back.
   await trade(page, 'Cancel bid')
   await expectFacts(page, { highestBid: '—', myBid: null })
-  await expectHistory(page, 'Cancel bid', shortAddress(alice), '—')
+  await expectHistory(page, 'Offer withdrawn', shortAddress(alice), '—')
   expect(await usdcOf(devnet, market.escrow)).toBe(0n)
   expect(await usdcOf(devnet, alice)).toBe(start.alice)
   await menu(page, 'My bids')
@@ -94,7 +95,9 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   await expect(page.getByRole('main').getByRole('button', { name: 'Sell now' })).toBeVisible()
   await trade(page, 'Sell now')
   await expectFacts(page, { price: '—', highestBid: '—', owner: shortAddress(alice) })
-  await expectHistory(page, 'Sell Now', shortAddress(seller), '80 USDC')
+  // One row names both parties of the sale.
+  const sold = `Sold to ${shortAddress(alice)} by ${shortAddress(seller)}`
+  await expectHistory(page, sold, shortAddress(seller), '80 USDC')
   await expectNftAt(devnet, market, alice, parties)
   expect(await usdcOf(devnet, seller)).toBe(start.seller + 80n * USDC)
   expect(await usdcOf(devnet, alice)).toBe(start.alice - 80n * USDC)
@@ -113,7 +116,8 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   await selectAccount(page, bob)
   await trade(page, 'Buy now')
   await expectFacts(page, { price: '—', highestBid: '—', owner: shortAddress(bob) })
-  await expectHistory(page, 'Buy Now', shortAddress(bob), '150 USDC')
+  const bought = `Bought from ${shortAddress(alice)} by ${shortAddress(bob)}`
+  await expectHistory(page, bought, shortAddress(bob), '150 USDC')
   await expectNftAt(devnet, market, bob, parties)
   expect(await usdcOf(devnet, alice)).toBe(start.alice - 80n * USDC + 150n * USDC)
   expect(await usdcOf(devnet, bob)).toBe(start.bob - 150n * USDC)
@@ -124,9 +128,16 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   await expectNftAt(devnet, market, market.escrow, parties)
   await trade(page, 'Cancel offer')
   await expectFacts(page, { price: '—', owner: shortAddress(bob) })
-  await expectHistory(page, 'Cancel ask', shortAddress(bob), '—')
+  await expectHistory(page, 'Delisted', shortAddress(bob), '—')
   await expectNftAt(devnet, market, bob, parties)
   await saveScreen(page, 'asset-details-history')
+  // "Show all transactions" is the full log in the spec's operation names.
+  await page.getByRole('button', { name: 'Show all transactions' }).click()
+  await expectHistory(page, 'Cancel ask', shortAddress(bob), '—')
+  await expectHistory(page, 'Cancel bid', shortAddress(alice), '—')
+  await expectHistory(page, 'Sell Now', shortAddress(seller), '80 USDC')
+  await expectHistory(page, 'Buy Now', shortAddress(bob), '150 USDC')
+  await expectHistory(page, 'Opt In', shortAddress(alice), '—')
 
   // Nobody's USDC was created or lost along the way.
   const end = {
