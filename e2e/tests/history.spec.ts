@@ -21,10 +21,10 @@ test('the deploy checklist, a resale in one row, and no stale alert after an acc
   devnet,
 }) => {
   const staff = accountNamed(devnet, STAFF)
-  const alice = accountNamed(devnet, 'Wallet3')
-  const bob = accountNamed(devnet, 'Wallet4')
   await page.goto('/')
   await connectKmd(page, staff)
+  // The collectors: alice buys from staff, then bob buys from alice.
+  const [alice, bob] = ['Wallet3', 'Wallet4'].map((name) => accountNamed(devnet, name))
 
   // Create NFT, then the deploy screen: it runs both steps and stays, showing all three.
   const nft = { unitName: 'TIDE', name: 'Low tide', description: 'The sea goes out.' }

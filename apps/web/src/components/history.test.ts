@@ -22,78 +22,73 @@ function told(rows: readonly HistoryRow[]): [string, string, string | null][] {
     ])
 }
 
+const PEOPLE: Record<string, string> = { alice: ALICE, bob: BOB, carol: CAROL }
+
+/**
+ * Checks a story told line by line, oldest first: `OP VALUE SENDER[>COUNTERPARTY] | row text |
+ * price` (price `-` for none). Texts name people by their abbreviated addresses.
+ */
+function expectStory(script: string): void {
+  const lines = script
+    .trim()
+    .split('\n')
+    .map((l) => l.split('|').map((part) => part.trim()))
+  const ops = lines.map(([call]) => {
+    const [opType, value, who] = call.split(' ')
+    const [sender, counterparty] = who.split('>')
+    return { op_type: opType, value, sender: PEOPLE[sender], counterparty: PEOPLE[counterparty] }
+  })
+  const expected = lines.map(([call, text, price]) => {
+    const sender = PEOPLE[call.split(' ')[2].split('>')[0]]
+    return [text, shortAddress(sender), price === '-' ? null : price]
+  })
+  expect(told(historyRows(story(...ops)))).toEqual(expected)
+}
+
 describe('history rows in the words of the market', () => {
   it('tells a listing, a price change and a delisting, and lists again after it', () => {
-    const rows = historyRows(
-      story(
-        { op_type: 'ASK', value: '100' },
-        { op_type: 'ASK', value: '120' },
-        { op_type: 'ASK', value: '0' },
-        { op_type: 'ASK', value: '90' },
-      ),
-    )
-    expect(told(rows)).toEqual([
-      ['Listed for', 'ALI...XYZ', '100'],
-      ['Price changed to', 'ALI...XYZ', '120'],
-      ['Delisted', 'ALI...XYZ', null],
-      ['Listed for', 'ALI...XYZ', '90'],
-    ])
+    expectStory(`
+      ASK 100 alice | Listed for       | 100
+      ASK 120 alice | Price changed to | 120
+      ASK 0 alice   | Delisted         | -
+      ASK 90 alice  | Listed for       | 90
+    `)
   })
 
   it("tells each bidder's offers relative to their own previous one", () => {
-    const rows = historyRows(
-      story(
-        { op_type: 'BID', value: '50', sender: BOB },
-        { op_type: 'BID', value: '30', sender: CAROL },
-        { op_type: 'BID', value: '70', sender: BOB },
-        { op_type: 'BID', value: '60', sender: BOB },
-        { op_type: 'BID', value: '60', sender: BOB },
-        { op_type: 'BID', value: '0', sender: BOB },
-        { op_type: 'BID', value: '10', sender: BOB },
-        { op_type: 'BID', value: '0', sender: CAROL },
-      ),
-    )
-    expect(told(rows)).toEqual([
-      ['Offer', 'BOB...234', '50'],
-      ['Offer', 'CAR...567', '30'],
-      ['Offer raised', 'BOB...234', '70'],
-      ['Offer lowered', 'BOB...234', '60'],
-      ['Offer', 'BOB...234', '60'],
-      ['Offer withdrawn', 'BOB...234', null],
-      ['Offer', 'BOB...234', '10'],
-      ['Offer withdrawn', 'CAR...567', null],
-    ])
+    expectStory(`
+      BID 50 bob   | Offer           | 50
+      BID 30 carol | Offer           | 30
+      BID 70 bob   | Offer raised    | 70
+      BID 60 bob   | Offer lowered   | 60
+      BID 60 bob   | Offer           | 60
+      BID 0 bob    | Offer withdrawn | -
+      BID 10 bob   | Offer           | 10
+      BID 0 carol  | Offer withdrawn | -
+    `)
   })
 
   it('names both parties of a sale, and a sale closes the listing and spends the offer', () => {
+    // Bob's offer is spent by his purchase, so his 40 is a new offer, not a lowered 80; alice's
+    // offer of 20 stands across the sale she was no party to, so her 30 raises it.
+    expectStory(`
+      ASK 100 alice         | Listed for                         | 100
+      BID 80 bob            | Offer                              | 80
+      SELL_NOW 80 alice>bob | Sold to BOB...234 by ALI...XYZ     | 80
+      ASK 150 bob           | Listed for                         | 150
+      BID 20 alice          | Offer                              | 20
+      BUY_NOW 150 carol>bob | Bought from BOB...234 by CAR...567 | 150
+      ASK 200 carol         | Listed for                         | 200
+      BID 40 bob            | Offer                              | 40
+      BID 30 alice          | Offer raised                       | 30
+    `)
+  })
+
+  it('links both parties of a sale', () => {
     const rows = historyRows(
-      story(
-        { op_type: 'ASK', value: '100', sender: ALICE },
-        { op_type: 'BID', value: '80', sender: BOB },
-        { op_type: 'SELL_NOW', value: '80', sender: ALICE, counterparty: BOB },
-        { op_type: 'ASK', value: '150', sender: BOB },
-        { op_type: 'BID', value: '20', sender: ALICE },
-        { op_type: 'BUY_NOW', value: '150', sender: CAROL, counterparty: BOB },
-        { op_type: 'ASK', value: '200', sender: CAROL },
-        { op_type: 'BID', value: '40', sender: BOB },
-        { op_type: 'BID', value: '30', sender: ALICE },
-      ),
+      story({ op_type: 'SELL_NOW', value: '80', sender: ALICE, counterparty: BOB }),
     )
-    expect(told(rows)).toEqual([
-      ['Listed for', 'ALI...XYZ', '100'],
-      ['Offer', 'BOB...234', '80'],
-      ['Sold to BOB...234 by ALI...XYZ', 'ALI...XYZ', '80'],
-      ['Listed for', 'BOB...234', '150'],
-      ['Offer', 'ALI...XYZ', '20'],
-      ['Bought from BOB...234 by CAR...567', 'CAR...567', '150'],
-      ['Listed for', 'CAR...567', '200'],
-      // Bob's offer was spent by the sale: this is a new one, not a lowered 80.
-      ['Offer', 'BOB...234', '40'],
-      // Alice's offer of 20 stands across the sales she was no party to.
-      ['Offer raised', 'ALI...XYZ', '30'],
-    ])
-    const sale = rows.find((r) => phraseText(r.phrase, shortAddress).startsWith('Sold'))
-    expect(sale?.phrase).toEqual(['Sold to ', { address: BOB }, ' by ', { address: ALICE }])
+    expect(rows[0].phrase).toEqual(['Sold to ', { address: BOB }, ' by ', { address: ALICE }])
   })
 
   it('still tells a sale whose other party is not known yet (pending, or recorded before)', () => {
