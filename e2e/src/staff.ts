@@ -1,7 +1,18 @@
 /** Staff flows through the UI: create an NFT, deploy its contract and finish setup. */
 import { expect, type Page } from '@playwright/test'
+import type { Devnet } from '@unica/devnet'
+import { accountNamed } from './chain.js'
+import { STAFF } from './fixtures.js'
 import { nftImage } from './images.js'
-import { menu } from './wallet.js'
+import { connectKmd, menu } from './wallet.js'
+
+/** Opens the home page and connects the staff account through KMD; answers its address. */
+export async function signInAsStaff(page: Page, devnet: Devnet): Promise<string> {
+  const staff = accountNamed(devnet, STAFF)
+  await page.goto('/')
+  await connectKmd(page, staff)
+  return staff
+}
 
 export interface NewNft {
   readonly unitName: string

@@ -4,7 +4,7 @@
  * success alert does not outlive the account it was raised for.
  */
 import { accountNamed } from '../src/chain.js'
-import { expect, STAFF, test } from '../src/fixtures.js'
+import { expect, test } from '../src/fixtures.js'
 import {
   expectFacts,
   expectHistory,
@@ -13,16 +13,14 @@ import {
   trade,
   TX_SUCCESS,
 } from '../src/market.js'
-import { expectDeployChecklist, fillCreateForm } from '../src/staff.js'
-import { connectKmd, selectAccount, shortAddress } from '../src/wallet.js'
+import { expectDeployChecklist, fillCreateForm, signInAsStaff } from '../src/staff.js'
+import { selectAccount, shortAddress } from '../src/wallet.js'
 
 test('the deploy checklist, a resale in one row, and no stale alert after an account switch', async ({
   page,
   devnet,
 }) => {
-  const staff = accountNamed(devnet, STAFF)
-  await page.goto('/')
-  await connectKmd(page, staff)
+  const staff = await signInAsStaff(page, devnet)
   // The collectors: alice buys from staff, then bob buys from alice.
   const [alice, bob] = ['Wallet3', 'Wallet4'].map((name) => accountNamed(devnet, name))
 
