@@ -17,7 +17,7 @@ import {
 import type algosdk from 'algosdk'
 import type { Chain } from '../chain.js'
 import { badRequest, chainLag } from '../errors.js'
-import { orNotFound, readApplication, readConfirmedTransaction, sameBytes } from './chain-read.js'
+import { orNotFound, readConfirmedTransaction, sameBytes } from './chain-read.js'
 
 function notOurs(): never {
   throw badRequest('Invalid input.', {
@@ -44,7 +44,7 @@ function versionOf(params: algosdk.modelsv2.ApplicationParams): ContractVersion 
  * and our USDC; else a 400.
  */
 export async function readManager(chain: Chain, appId: bigint): Promise<VerifiedManager> {
-  const params = await readApplication(chain, appId)
+  const params = (await orNotFound(() => chain.algod.getApplicationByID(appId).do()))?.params
   if (params === undefined) {
     throw badRequest('Invalid input.', { app_id: ['No such application on chain.'] })
   }
