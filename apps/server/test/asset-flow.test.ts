@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ESCROW_FUNDING } from '@unica/contracts'
 import { indexerClient } from '../src/chain.js'
-import { users } from '../src/db/index.js'
+import { assets, users } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
 import { Studio, type Account } from './chain.js'
 import { imageFile, multipart, pngImage } from './forms.js'
@@ -83,6 +83,7 @@ describe('the whole create-NFT flow', () => {
       guid: nft.guid,
       asset_id: nft.assetId.toString(),
       application_id: null,
+      contract_version: 1,
       escrow_address: null,
       status: 'DA',
       unit_name: 'UNI',
@@ -128,7 +129,11 @@ describe('the whole create-NFT flow', () => {
     )
     expect((await server.get(`/api/assets/${nft.guid}/`)).json()).toEqual(asset)
 
-    // Deploy.
+    // Deploy. The version stored is the one whose programs the chain shows, whatever was there.
+    await server.database.db
+      .update(assets)
+      .set({ contractVersion: 99 })
+      .where(eq(assets.guid, nft.guid))
     const deployed = await studio.deploy(staff, nft.assetId)
     const contract = await post('/api/contracts/submit_contract/', {
       app_id: Number(deployed.appId),
@@ -138,6 +143,7 @@ describe('the whole create-NFT flow', () => {
     expect(contract.json()).toMatchObject({
       status: 'DC',
       application_id: deployed.appId.toString(),
+      contract_version: 1,
       escrow_address: (await import('algosdk')).getApplicationAddress(deployed.appId).toString(),
     })
     const contractAgain = await post('/api/contracts/submit_contract/', {

@@ -51,6 +51,7 @@ function backend(creator: () => string) {
     guid: assetGuid,
     asset_id: assetId,
     application_id: null,
+    contract_version: 1,
     escrow_address: null,
     status: 'DA',
     name: 'Sunrise',

@@ -13,6 +13,11 @@ export const Asset = z.object({
   guid: Guid,
   asset_id: Uint64String,
   application_id: Uint64String.nullable(),
+  /**
+   * The manager version the asset's app runs (or will run: the current one until it is deployed);
+   * clients build its trades with that version's protocol.
+   */
+  contract_version: z.number().int().positive(),
   escrow_address: Address.nullable(),
   status: AssetStatus,
   name: z.string(),

@@ -41,6 +41,7 @@ const ASSET: Asset = {
   guid: 'a'.repeat(32),
   asset_id: '5',
   application_id: null,
+  contract_version: 1,
   escrow_address: null,
   status: 'DA',
   name: 'n',

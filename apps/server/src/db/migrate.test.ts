@@ -36,6 +36,7 @@ describe('migrations', () => {
       bigint: 'bigint',
       bigserial: 'bigint',
       integer: 'integer',
+      smallint: 'smallint',
       'numeric(20, 0)': 'numeric',
       'timestamp with time zone': 'timestamp with time zone',
       bytea: 'bytea',

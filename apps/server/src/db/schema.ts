@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
@@ -36,6 +37,8 @@ export const assets = pgTable('assets', {
   guid: text('guid').primaryKey(),
   assetId: bigint('asset_id', { mode: 'bigint' }).notNull().unique(),
   applicationId: bigint('application_id', { mode: 'bigint' }).unique(),
+  /** The manager version the app runs, set when it is verified or followed (migration 0003). */
+  contractVersion: smallint('contract_version').notNull().default(1),
   escrowAddress: text('escrow_address'),
   status: text('status', { enum: ['DA', 'DC', 'RD'] })
     .notNull()

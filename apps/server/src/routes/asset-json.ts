@@ -19,6 +19,7 @@ export function assetJson(a: AssetFields, storage: MediaStorage, base: string): 
     guid: a.guid,
     asset_id: a.asset_id,
     application_id: a.application_id,
+    contract_version: a.contract_version,
     escrow_address:
       a.escrow_address ??
       (a.application_id === null

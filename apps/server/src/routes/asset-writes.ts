@@ -21,7 +21,7 @@ import { assetNameTaken, findShownAsset, insertSubmittedAsset } from '../db/repo
 import { isStaff } from '../db/repositories/users.js'
 import { ApiError, badRequest } from '../errors.js'
 import { InvalidImage, inspectImage, processImage } from '../media/images.js'
-import { orNotFound, readAsset } from '../verify/chain-read.js'
+import { orNotFound } from '../verify/chain-read.js'
 import { uploadProofProblem } from '../verify/upload-proof.js'
 import { assetJson } from './asset-json.js'
 import { readForm } from './form.js'
@@ -89,7 +89,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw badRequest('Invalid input.', { asset_id: ['No such asset on chain.'] })
         }
 
-        const params = await readAsset(chain, assetId)
+        const params = (await orNotFound(() => chain.algod.getAssetByID(assetId).do()))?.params
         if (params === undefined) {
           throw badRequest('Invalid input.', { asset_id: ['No such asset on chain.'] })
         }

@@ -115,14 +115,14 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           })
         }
         await requireStaff(asset.creatorAddress)
-        await checkCreation(chain, request.body.tx_id, appId, asset.creatorAddress)
+        const creator = asset.creatorAddress
+        await checkCreation(chain, { txId: request.body.tx_id, appId, creator })
         const row =
-          (await bindContract(
-            db,
-            asset.guid,
-            appId,
-            algosdk.getApplicationAddress(appId).toString(),
-          )) ?? (await findShownAsset(db, { guid: asset.guid }))
+          (await bindContract(db, asset.guid, {
+            applicationId: appId,
+            escrowAddress: algosdk.getApplicationAddress(appId).toString(),
+            contractVersion: state.version,
+          })) ?? (await findShownAsset(db, { guid: asset.guid }))
         if (row?.application_id !== appId.toString())
           throw new ApiError(409, 'This asset already has a contract.')
         return assetJson(row, ctx.storage, base)
@@ -147,7 +147,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw badRequest('Invalid input.', { app_id: ['The application is not configured.'] })
         }
         await requireStaff(asset.creatorAddress)
-        await checkConfiguration(chain, request.body.tx_id, appId, state.creator)
+        await checkConfiguration(chain, { txId: request.body.tx_id, appId, creator: state.creator })
         // The creator holds the NFT until the first trade; the chain follower keeps it true after.
         const row = await markConfigured(db, asset.guid, {
           ownerAddress: asset.ownerAddress ?? asset.creatorAddress,

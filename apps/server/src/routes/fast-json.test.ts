@@ -19,6 +19,7 @@ const asset: fc.Arbitrary<Asset> = fc.record({
   }),
   asset_id: uint64,
   application_id: fc.option(uint64),
+  contract_version: fc.integer({ min: 1, max: 32767 }),
   escrow_address: fc.option(address),
   status: fc.constantFrom('DA', 'DC', 'RD'),
   name: text,

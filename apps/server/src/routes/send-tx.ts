@@ -2,18 +2,21 @@
  * POST /api/operations/send_tx/ (docs/product.md §7).
  *
  * send_tx never trusts the blob: it must decode to one complete signed trade group of the declared
- * operation (signed-group.ts), for this network, not yet expired, calling one of our managers.
+ * operation (signed-group.ts), for this network, not yet expired, calling one of our managers,
+ * read with the protocol of the contract version that manager runs (stored on its asset).
  * It is stored at once and answered with its operation_id; the sender submits it. The app call's
  * transaction id is the operation's identity, so the same group sent twice is one operation.
  */
 import type algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { CURRENT_VERSION } from '@unica/contracts'
 import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { readableVersion } from '../contract-version.js'
 import { findAsset } from '../db/repositories/assets.js'
 import { countOpenOperations, queueSignedGroup } from '../db/repositories/operations.js'
 import { ApiError, badRequest } from '../errors.js'
-import { GroupError, parseSignedGroup, type ParsedGroup } from '../worker/signed-group.js'
+import { GroupError, decodeSignedGroup, readDecodedGroup } from '../worker/signed-group.js'
 import { endpoint } from './register.js'
 
 export interface SendTxContext extends AppContext {
@@ -46,6 +49,16 @@ function currentRound(algod: algosdk.Algodv2): (fresh?: boolean) => Promise<bigi
 const invalid = (field: string, message: string): Error =>
   badRequest('Invalid signed transaction group.', { [field]: [message] })
 
+/** Runs a step of signed-group.ts, its refusal as a 400 on the field it blames. */
+function checked<T>(step: () => T): T {
+  try {
+    return step()
+  } catch (e) {
+    if (e instanceof GroupError) throw invalid(e.field, e.message)
+    throw e
+  }
+}
+
 export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const round = currentRound(ctx.chain.algod)
@@ -54,13 +67,17 @@ export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
       ...endpoint(API.sendTx),
       config: { rateLimit: { max: ctx.rateLimit.max, timeWindow: ctx.rateLimit.windowMs } },
       handler: async (request, reply) => {
-        let g: ParsedGroup
-        try {
-          g = parseSignedGroup(request.body.blob, request.body.operation)
-        } catch (e) {
-          if (e instanceof GroupError) throw invalid(e.field, e.message)
-          throw e
+        const decoded = checked(() => decodeSignedGroup(request.body.blob))
+        // An app id beyond bigint range is no app we registered: findAsset finds nothing. A group
+        // for no app of ours is read as the current version, so the refusal below comes after
+        // what is wrong with the group itself, as before versions were stored.
+        const asset = await findAsset(db, { applicationId: decoded.calledApp })
+        const version =
+          asset === undefined ? CURRENT_VERSION : readableVersion(asset.contractVersion)
+        if (version === null) {
+          throw invalid('blob', 'The contract runs a version this server cannot read.')
         }
+        const g = checked(() => readDecodedGroup(decoded, request.body.operation, version))
         if (g.genesisHash !== ctx.chain.genesisHash) {
           throw invalid('blob', 'The group is for another network.')
         }
@@ -73,8 +90,6 @@ export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
         if (now !== null && g.firstValid > now + MAX_ROUNDS_AHEAD) {
           throw invalid('blob', 'The group is not valid yet.')
         }
-        // An app id beyond bigint range is no app we registered: findAsset finds nothing.
-        const asset = await findAsset(db, { applicationId: g.appId })
         if (asset === undefined) {
           throw invalid('blob', 'The group does not call a Unica contract.')
         }

@@ -28,22 +28,6 @@ export async function orNotFound<T>(read: () => Promise<T>): Promise<T | undefin
   }
 }
 
-export async function readAsset(
-  chain: Chain,
-  assetId: bigint,
-): Promise<algosdk.modelsv2.AssetParams | undefined> {
-  const asset = await orNotFound(() => chain.algod.getAssetByID(assetId).do())
-  return asset?.params
-}
-
-export async function readApplication(
-  chain: Chain,
-  appId: bigint,
-): Promise<algosdk.modelsv2.ApplicationParams | undefined> {
-  const app = await orNotFound(() => chain.algod.getApplicationByID(appId).do())
-  return app?.params
-}
-
 /**
  * A confirmed transaction by id, from the indexer. When the indexer has not caught up with algod
  * the answer is "retry"; when it has and knows no such transaction, a 400 on `tx_id`.

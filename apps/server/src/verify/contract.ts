@@ -6,33 +6,52 @@
  */
 import {
   CONFIGURE_ARG,
+  CONTRACT_VERSIONS,
   MANAGER_SCHEMA,
-  clearProgram,
   decodeManagerGlobal,
-  managerProgram,
+  protocol,
   proxyIdOf,
+  type ContractVersion,
   type ManagerState,
 } from '@unica/contracts'
+import type algosdk from 'algosdk'
 import type { Chain } from '../chain.js'
 import { badRequest, chainLag } from '../errors.js'
-import { orNotFound, readApplication, readConfirmedTransaction, sameBytes } from './chain-read.js'
+import { orNotFound, readConfirmedTransaction, sameBytes } from './chain-read.js'
 
-const notOurs = (): never => {
+function notOurs(): never {
   throw badRequest('Invalid input.', {
     app_id: ['This application does not run the marketplace contract.'],
   })
 }
 
-/** The app's state, if it runs our manager with our schema and our USDC; else a 400. */
-export async function readManager(chain: Chain, appId: bigint): Promise<ManagerState> {
-  const params = await readApplication(chain, appId)
+/** A manager of ours as the chain holds it: its state, and the version of the programs it runs. */
+export interface VerifiedManager extends ManagerState {
+  readonly version: ContractVersion
+}
+
+/** The version whose manager and clear programs the app runs exactly, if any. */
+function versionOf(params: algosdk.modelsv2.ApplicationParams): ContractVersion | undefined {
+  return CONTRACT_VERSIONS.find(
+    (v) =>
+      sameBytes(params.approvalProgram, protocol(v).manager()) &&
+      sameBytes(params.clearStateProgram, protocol(v).clear()),
+  )
+}
+
+/**
+ * The app's state and contract version, if it runs one version of our manager with our schema
+ * and our USDC; else a 400.
+ */
+export async function readManager(chain: Chain, appId: bigint): Promise<VerifiedManager> {
+  const params = (await orNotFound(() => chain.algod.getApplicationByID(appId).do()))?.params
   if (params === undefined) {
     throw badRequest('Invalid input.', { app_id: ['No such application on chain.'] })
   }
+  const version = versionOf(params)
+  if (version === undefined) notOurs()
   const s = MANAGER_SCHEMA
   if (
-    !sameBytes(params.approvalProgram, managerProgram().bytes) ||
-    !sameBytes(params.clearStateProgram, clearProgram().bytes) ||
     params.globalStateSchema?.numUint !== s.globalInts ||
     params.globalStateSchema.numByteSlice !== s.globalBytes ||
     params.localStateSchema?.numUint !== s.localInts ||
@@ -43,7 +62,14 @@ export async function readManager(chain: Chain, appId: bigint): Promise<ManagerS
   }
   const state = decodeManagerGlobal(params.globalState ?? [])
   if (state.usdcId !== chain.usdcId) notOurs()
-  return state
+  return { ...state, version }
+}
+
+/** What a submission claims: this transaction, on this application, by the NFT's creator. */
+export interface SubmittedTx {
+  readonly txId: string
+  readonly appId: bigint
+  readonly creator: string
 }
 
 /**
@@ -51,12 +77,8 @@ export async function readManager(chain: Chain, appId: bigint): Promise<ManagerS
  * whose payment to that proxy came from `creator`. (The manager's own creation checks make any
  * other shape impossible on chain; this reads it back from the indexer rather than trust it.)
  */
-export async function checkCreation(
-  chain: Chain,
-  txId: string,
-  appId: bigint,
-  creator: string,
-): Promise<void> {
+export async function checkCreation(chain: Chain, claim: SubmittedTx): Promise<void> {
+  const { txId, appId, creator } = claim
   const tx = await readConfirmedTransaction(chain, txId)
   if (tx.txType !== 'appl' || tx.createdApplicationIndex !== appId) {
     throw badRequest('Invalid input.', {
@@ -98,12 +120,8 @@ export async function checkCreation(
 }
 
 /** The transaction is a successful configure call (arg C) on this application by its creator. */
-export async function checkConfiguration(
-  chain: Chain,
-  txId: string,
-  appId: bigint,
-  creator: string,
-): Promise<void> {
+export async function checkConfiguration(chain: Chain, claim: SubmittedTx): Promise<void> {
+  const { txId, appId, creator } = claim
   const tx = await readConfirmedTransaction(chain, txId)
   const call = tx.applicationTransaction
   const firstArg = call?.applicationArgs?.at(0)

@@ -8,6 +8,8 @@
  * - configuration: global E set (DC -> RD); deployment: a creation of exactly our manager and clear
  *   programs for one of our NFTs that has no app yet (DA -> DC);
  * - bids: each bidder's bid of record as the trades set it (B sets it, BN and SN spend it);
+ * - how to read a call: the protocol of the manager version the app runs (stored on its asset,
+ *   set from the deployment read);
  * - where the NFT is: every transfer of it (top-level or inner, including close-outs).
  */
 import algosdk from 'algosdk'
@@ -16,7 +18,10 @@ import {
   readConfirmedCall,
   readDeployment,
   type ConfirmedReading,
+  type ContractVersion,
+  type Deployment,
 } from '@unica/contracts'
+import { readableVersion } from '../contract-version.js'
 import type { Db } from '../db/connection.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
 import {
@@ -34,6 +39,8 @@ interface Working {
   readonly guid: string
   readonly assetId: bigint
   appId: bigint | null
+  /** The manager version its app runs; null for one this code cannot read (contract-version.ts). */
+  version: ContractVersion | null
   escrow: string | null
   status: string
   /** O: who owns the NFT while the escrow holds it. */
@@ -53,6 +60,7 @@ function toWorking(r: FollowedAsset): Working {
     guid: r.guid,
     assetId: BigInt(r.asset_id),
     appId: r.application_id === null ? null : BigInt(r.application_id),
+    version: readableVersion(r.contract_version),
     escrow: r.escrow_address,
     status: r.status,
     escrowOwner: r.escrow_address !== null && holding === r.escrow_address ? r.owner_address : null,
@@ -84,11 +92,14 @@ async function loadAssets(s: Db, round: RoundEvents): Promise<Working[]> {
 }
 
 /** A creation of exactly our manager for one of our NFTs that has no app yet. */
-function deployedFor(call: AppCallEvent, byAsset: Map<bigint, Working>): Working | null {
+function deployedFor(
+  call: AppCallEvent,
+  byAsset: Map<bigint, Working>,
+): [Working, Deployment] | null {
   const deployment = readDeployment(call)
   if (deployment === null) return null
   const asset = byAsset.get(deployment.nftId)
-  return asset !== undefined && asset.appId === null ? asset : null
+  return asset !== undefined && asset.appId === null ? [asset, deployment] : null
 }
 
 function applyDelta(asset: Working, call: AppCallEvent): void {
@@ -142,6 +153,7 @@ async function save(s: Db, asset: Working): Promise<void> {
     asset.escrow !== null && asset.holding === asset.escrow ? asset.escrowOwner : asset.holding
   await saveFollowed(s, asset.guid, {
     applicationId: asset.appId,
+    ...(asset.version === null ? {} : { contractVersion: asset.version }),
     escrowAddress: asset.escrow,
     status: asset.status,
     ownerAddress: owner,
@@ -171,17 +183,19 @@ export async function applyRound(s: Db, round: RoundEvents): Promise<void> {
       touched.add(asset)
       continue
     }
-    const deployed = deployedFor(e, byAsset)
-    if (deployed !== null) {
+    const found = deployedFor(e, byAsset)
+    if (found !== null) {
+      const [deployed, { version }] = found
       deployed.appId = e.appId
+      deployed.version = version
       deployed.escrow = escrowAddress(e.appId)
       if (deployed.status === 'DA') deployed.status = 'DC'
       byApp.set(e.appId, deployed)
       touched.add(deployed)
     }
     const asset = byApp.get(e.appId)
-    if (asset === undefined) continue
-    const c = readConfirmedCall(e)
+    if (asset === undefined || asset.version === null) continue
+    const c = readConfirmedCall(e, asset.version)
     if (c === null) continue
     touched.add(asset)
     applyDelta(asset, e)

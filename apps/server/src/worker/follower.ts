@@ -5,8 +5,6 @@
  * (per database schema) keeps any second follower from applying a round, so several server
  * instances can share one database.
  */
-import algosdk from 'algosdk'
-import type { Database } from '../db/index.js'
 import {
   createCursor,
   lockCursor,
@@ -16,37 +14,29 @@ import {
 } from '../db/repositories/chain-cursor.js'
 import { readRound, type RoundEvents } from './block.js'
 import { applyRound } from './follower-apply.js'
-import { PollLoop } from './poll-loop.js'
+import { PolledWorker, type PollOptions } from './poll-loop.js'
 
 export const CURSOR_NAME = 'follower'
 
-export interface FollowerOptions {
+/** idleMs: how long to wait for a new block before checking again (algod answers sooner on one). */
+export interface FollowerOptions extends PollOptions {
   /** The first round to read when no cursor is stored; by default the chain's current round. */
   readonly startRound?: bigint
-  /** How long to wait for a new block before checking again (algod answers sooner on a block). */
-  readonly idleMs?: number
   /** Rounds read concurrently and applied in one transaction while catching up. */
   readonly batchRounds?: number
-  /** Called with each failure the loop survives (algod down, database busy). */
-  readonly onError?: (e: unknown) => void
 }
 
 export type StepResult = 'applied' | 'idle' | 'locked'
 
-export class Follower {
-  private readonly loop: PollLoop
+/**
+ * wake() cuts the idle wait short (the sender saw a new block). algod down or the database busy:
+ * the loop waits, then retries the same round.
+ */
+export class Follower extends PolledWorker<FollowerOptions> {
+  protected readonly defaultIdleMs = 1000
 
-  constructor(
-    private readonly database: Database,
-    private readonly algod: algosdk.Algodv2,
-    private readonly options: FollowerOptions = {},
-  ) {
-    // algod down or the database busy: the loop waits, then retries the same round.
-    this.loop = new PollLoop(
-      async () => (await this.step()).result === 'applied',
-      options.idleMs ?? 1000,
-      options.onError,
-    )
+  protected async worked(): Promise<boolean> {
+    return (await this.step()).result === 'applied'
   }
 
   /** The last round applied; creates the cursor (before the start round) when absent. */
@@ -92,19 +82,6 @@ export class Follower {
       await setCursor(s.db, CURSOR_NAME, rounds[rounds.length - 1].round)
       return 'applied'
     })
-  }
-
-  /** Cuts the idle wait short (the sender saw a new block). */
-  wake(): void {
-    this.loop.wake()
-  }
-
-  start(): void {
-    this.loop.start()
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop()
   }
 }
 

@@ -3,6 +3,8 @@
  * (or failed: algod down, database busy), wait `idleMs` before the next, unless `wake()` or
  * `stop()` cuts the wait short.
  */
+import type algosdk from 'algosdk'
+import type { Database } from '../db/index.js'
 export class PollLoop {
   private running = false
   private loop: Promise<void> | null = null
@@ -61,5 +63,53 @@ export class PollLoop {
     }).finally(() => {
       this.cutWait = null
     })
+  }
+}
+
+/** What every polled worker is told. */
+export interface PollOptions {
+  /** How long to wait after a step that found nothing to do (or failed). */
+  readonly idleMs?: number
+  /** Called with each failure the loop survives (algod down, database busy). */
+  readonly onError?: (e: unknown) => void
+}
+
+/**
+ * A worker of the database and algod run by a PollLoop (the sender, the follower): `worked` is
+ * one step, true when it did something; `wake` cuts the idle wait short.
+ */
+export abstract class PolledWorker<O extends PollOptions> {
+  private polling: PollLoop | null = null
+  /** The idle wait when the options give none. */
+  protected abstract readonly defaultIdleMs: number
+
+  constructor(
+    protected readonly database: Database,
+    protected readonly algod: algosdk.Algodv2,
+    protected readonly options: Partial<O> = {},
+  ) {}
+
+  protected abstract worked(): Promise<boolean>
+
+  /** Made on first use: a subclass's defaultIdleMs is set only after this constructor ran. */
+  private get loop(): PollLoop {
+    this.polling ??= new PollLoop(
+      () => this.worked(),
+      this.options.idleMs ?? this.defaultIdleMs,
+      this.options.onError,
+    )
+    return this.polling
+  }
+
+  wake(): void {
+    this.loop.wake()
+  }
+
+  start(): void {
+    this.loop.start()
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop()
   }
 }

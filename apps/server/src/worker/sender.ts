@@ -12,7 +12,6 @@
  */
 import algosdk from 'algosdk'
 import { splitTxGroup } from '@unica/txgroup'
-import type { Database } from '../db/index.js'
 import { readCursor } from '../db/repositories/chain-cursor.js'
 import {
   claimGroups,
@@ -23,16 +22,15 @@ import {
 } from '../db/repositories/operations.js'
 import { algodFailure, isTransient } from './algod-errors.js'
 import { CURSOR_NAME } from './follower.js'
-import { PollLoop } from './poll-loop.js'
+import { PolledWorker, type PollOptions } from './poll-loop.js'
 
-export interface SenderOptions {
+export interface SenderOptions extends PollOptions {
   /** Rows claimed per step. */
   readonly batch?: number
   /** After this long a `submitted` claim is considered abandoned (its process died). */
   readonly leaseMs?: number
   /** How many rounds to wait for a confirmation before leaving the row to a later check. */
   readonly confirmRounds?: number
-  readonly idleMs?: number
   /**
    * How long to let the follower record a confirmed operation itself before marking it executed
    * here: when the follower does it, the operation turns executed in the same transaction as the
@@ -41,7 +39,6 @@ export interface SenderOptions {
   readonly followerWaitMs?: number
   /** Asks the follower to look at the chain now. */
   readonly wakeFollower?: () => void
-  readonly onError?: (e: unknown) => void
 }
 
 export type Outcome = 'executed' | 'failed' | 'retry' | 'waiting'
@@ -53,19 +50,12 @@ const IN_POOL = /already in (the )?(transaction )?pool/i
 /** algod's refusal of a transaction outside its validity window. */
 const DEAD = /txn dead|round \d+ outside of \d+--\d+/i
 
-export class Sender {
-  private readonly loop: PollLoop
+/** wake() cuts the idle wait short: a new group was stored. */
+export class Sender extends PolledWorker<SenderOptions> {
+  protected readonly defaultIdleMs = 250
 
-  constructor(
-    private readonly database: Database,
-    private readonly algod: algosdk.Algodv2,
-    private readonly options: SenderOptions = {},
-  ) {
-    this.loop = new PollLoop(
-      async () => (await this.step()).length > 0,
-      options.idleMs ?? 250,
-      options.onError,
-    )
+  protected async worked(): Promise<boolean> {
+    return (await this.step()).length > 0
   }
 
   /** Claims open rows: new ones, ones whose retry delay passed, and abandoned claims. */
@@ -189,18 +179,5 @@ export class Sender {
     reason: string | null,
   ): Promise<void> {
     await settleOpen(this.database.db, id, status, reason)
-  }
-
-  /** Cuts the idle wait short: a new group was stored. */
-  wake(): void {
-    this.loop.wake()
-  }
-
-  start(): void {
-    this.loop.start()
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop()
   }
 }

@@ -1,13 +1,16 @@
 /**
  * What send_tx accepts: one complete signed group, as the contracts package builds it for a trade,
  * whose app call names the declared operation. Everything here is a pure check of the bytes; the
- * route then checks that the app is one of our managers.
+ * route then checks that the app is one of our managers. Decoding comes first and apart from
+ * reading: the group names its app, and the protocol of that app's contract version reads it.
  */
 import algosdk from 'algosdk'
 import {
+  CURRENT_VERSION,
   OPERATION_ARGS,
   SignedGroupError as GroupError,
   readSignedGroup,
+  type ContractVersion,
   type Operation,
   type SignedReading,
 } from '@unica/contracts'
@@ -111,12 +114,30 @@ function checkGroup(stxns: algosdk.SignedTransaction[]): void {
   }
 }
 
-/** Decodes and checks a base64 blob against the declared operation. Throws GroupError. */
-export function parseSignedGroup(blob: string, operation: Operation): ParsedGroup {
+/** A signed group decoded and consistent in itself, not yet read as an operation. */
+export interface DecodedGroup {
+  readonly parts: readonly Uint8Array[]
+  readonly txns: readonly algosdk.Transaction[]
+  /** The app the last transaction calls (0 when it calls none): its version reads the group. */
+  readonly calledApp: bigint
+}
+
+/** Decodes a base64 blob and checks the group's own consistency. Throws GroupError. */
+export function decodeSignedGroup(blob: string): DecodedGroup {
   const { parts, stxns } = decodeEach(decodeBase64(blob))
   checkGroup(stxns)
   const txns = stxns.map((s) => s.txn)
-  const reading = readSignedGroup(txns, operation)
+  return { parts, txns, calledApp: txns[txns.length - 1].applicationCall?.appIndex ?? 0n }
+}
+
+/** Reads a decoded group as the declared operation of contract `version`. Throws GroupError. */
+export function readDecodedGroup(
+  group: DecodedGroup,
+  operation: Operation,
+  version: ContractVersion = CURRENT_VERSION,
+): ParsedGroup {
+  const { parts, txns } = group
+  const reading = readSignedGroup(txns, operation, version)
   const call = txns[txns.length - 1]
   return {
     operation,
@@ -131,4 +152,13 @@ export function parseSignedGroup(blob: string, operation: Operation): ParsedGrou
     genesisHash: Buffer.from(call.genesisHash ?? new Uint8Array()).toString('base64'),
     reading,
   }
+}
+
+/** Decodes a base64 blob and reads it as the declared operation. Throws GroupError. */
+export function parseSignedGroup(
+  blob: string,
+  operation: Operation,
+  version: ContractVersion = CURRENT_VERSION,
+): ParsedGroup {
+  return readDecodedGroup(decodeSignedGroup(blob), operation, version)
 }

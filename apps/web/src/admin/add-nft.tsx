@@ -34,7 +34,7 @@ export function AddNftPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [validating, setValidating] = useState(false)
   const [cost, setCost] = useState<bigint | null>(null)
-  const ids = { unit: useId(), name: useId(), description: useId(), image: useId() }
+  const ids = { unit_name: useId(), name: useId(), description: useId(), image: useId() }
 
   useEffect(() => {
     let live = true
@@ -110,6 +110,35 @@ export function AddNftPage() {
       </p>
     )
 
+  /** A labelled text field (a textarea when given rows) whose edit clears its error. */
+  const textField = (
+    f: Exclude<Field, 'image'>,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    rows?: number,
+  ) => {
+    const props = {
+      id: ids[f],
+      className: inputClass,
+      value,
+      'aria-invalid': errors[f] !== undefined,
+      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        set(e.target.value)
+        clear(f)
+      },
+    }
+    return (
+      <div>
+        <label htmlFor={ids[f]} className="mb-1 block text-sm font-medium">
+          {label}
+        </label>
+        {rows === undefined ? <input {...props} /> : <textarea rows={rows} {...props} />}
+        {fieldError(f)}
+      </div>
+    )
+  }
+
   return (
     <form
       noValidate
@@ -139,55 +168,11 @@ export function AddNftPage() {
         />
         {fieldError('image')}
       </div>
-      <div>
-        <label htmlFor={ids.unit} className="mb-1 block text-sm font-medium">
-          Ticker Symbol
-        </label>
-        <input
-          id={ids.unit}
-          className={inputClass}
-          value={unitName}
-          aria-invalid={errors.unit_name !== undefined}
-          onChange={(e) => {
-            setUnitName(e.target.value.toUpperCase())
-            clear('unit_name')
-          }}
-        />
-        {fieldError('unit_name')}
-      </div>
-      <div>
-        <label htmlFor={ids.name} className="mb-1 block text-sm font-medium">
-          Asset Name
-        </label>
-        <input
-          id={ids.name}
-          className={inputClass}
-          value={name}
-          aria-invalid={errors.name !== undefined}
-          onChange={(e) => {
-            setName(e.target.value)
-            clear('name')
-          }}
-        />
-        {fieldError('name')}
-      </div>
-      <div>
-        <label htmlFor={ids.description} className="mb-1 block text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={ids.description}
-          rows={6}
-          className={inputClass}
-          value={description}
-          aria-invalid={errors.description !== undefined}
-          onChange={(e) => {
-            setDescription(e.target.value)
-            clear('description')
-          }}
-        />
-        {fieldError('description')}
-      </div>
+      {textField('unit_name', 'Ticker Symbol', unitName, (v) => {
+        setUnitName(v.toUpperCase())
+      })}
+      {textField('name', 'Asset Name', name, setName)}
+      {textField('description', 'Description', description, setDescription, 6)}
       <p>Total cost: {cost === null ? '…' : `${formatAlgos(cost)} Algos`}</p>
       {limitError !== null && (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -2,7 +2,7 @@
  * The account button of the navigation bar and its dropdown (docs/product.md §2): Connect to
  * wallet; the abbreviated address; No accounts; Please wait...; entries by role.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { shortAddress } from '../lib/format.js'
 import { paths } from '../routes/paths.js'
@@ -16,6 +16,25 @@ export function accountButtonLabel(s: AppState): string {
   if (s.walletName === null) return 'Connect to wallet'
   if (s.address === null) return s.accounts.length === 0 ? 'No accounts' : 'Please wait...'
   return shortAddress(s.address)
+}
+
+const item = 'block w-full px-4 py-2 text-left hover:bg-slate-100 focus:bg-slate-100'
+
+/** A dropdown entry that closes the menu, then acts. */
+function MenuAction(props: { onChoose: () => void; run: () => void; children: ReactNode }) {
+  return (
+    <button
+      role="menuitem"
+      type="button"
+      className={item}
+      onClick={() => {
+        props.onChoose()
+        props.run()
+      }}
+    >
+      {props.children}
+    </button>
+  )
 }
 
 export function AccountButton() {
@@ -59,7 +78,6 @@ export function AccountButton() {
   }
 
   const isStaff = state.user?.isStaff === true
-  const item = 'block w-full px-4 py-2 text-left hover:bg-slate-100 focus:bg-slate-100'
   const close = () => {
     setOpen(false)
   }
@@ -87,17 +105,14 @@ export function AccountButton() {
           role="menu"
           className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
-          <button
-            role="menuitem"
-            type="button"
-            className={item}
-            onClick={() => {
-              close()
+          <MenuAction
+            onChoose={close}
+            run={() => {
               store.set({ modal: 'select-account' })
             }}
           >
             Select Account
-          </button>
+          </MenuAction>
           {state.address !== null && (
             <>
               {isStaff ? (
@@ -122,17 +137,9 @@ export function AccountButton() {
               </Link>
             </>
           )}
-          <button
-            role="menuitem"
-            type="button"
-            className={item}
-            onClick={() => {
-              close()
-              void logout(services)
-            }}
-          >
+          <MenuAction onChoose={close} run={() => void logout(services)}>
             Logout
-          </button>
+          </MenuAction>
         </div>
       )}
     </div>

@@ -94,6 +94,22 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
   )
 }
 
+/** A dialog's closing row: Cancel, then its own confirming button(s). */
+export function ModalActions(props: {
+  onCancel: () => void
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={`flex justify-end gap-2 ${props.className ?? ''}`.trim()}>
+      <button type="button" className={secondaryButtonClass} onClick={props.onCancel}>
+        Cancel
+      </button>
+      {props.children}
+    </div>
+  )
+}
+
 export const buttonClass =
   'inline-flex items-center justify-center gap-2 rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50'
 export const secondaryButtonClass =

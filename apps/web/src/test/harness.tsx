@@ -30,6 +30,7 @@ export function asset(over: Partial<Asset> = {}): Asset {
     guid: '0123456789abcdef0123456789abcdef',
     asset_id: '2001',
     application_id: '3001',
+    contract_version: 1,
     escrow_address: null,
     status: 'RD',
     name: 'Sunrise',

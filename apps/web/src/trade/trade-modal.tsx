@@ -7,13 +7,7 @@
 import type { Asset } from '@unica/schemas'
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { ManagerState } from '@unica/contracts'
-import {
-  Modal,
-  Spinner,
-  buttonClass,
-  inputClass,
-  secondaryButtonClass,
-} from '../components/modal.js'
+import { Modal, ModalActions, Spinner, buttonClass, inputClass } from '../components/modal.js'
 import {
   formatAlgos,
   formatUnits,
@@ -274,10 +268,7 @@ export function TradeModal({
                 ` (plus ${formatAlgos(result.plan.needed.algos - result.plan.fees)} Algos held as deposit or minimum balance)`}
             </p>
           )}
-          <div className="flex justify-end gap-2">
-            <button type="button" className={secondaryButtonClass} onClick={onClose}>
-              Cancel
-            </button>
+          <ModalActions onCancel={onClose}>
             <button
               type="submit"
               className={buttonClass}
@@ -286,7 +277,7 @@ export function TradeModal({
             >
               {funds ?? 'Confirm'}
             </button>
-          </div>
+          </ModalActions>
         </form>
       )}
     </Modal>

@@ -13,16 +13,32 @@ export const TRADE_MESSAGES = {
   insufficientFunds: MESSAGES.insufficientFunds,
 } as const
 
+/**
+ * The rule both amounts follow: > 0, not the current value, and not past the other side's amount
+ * when there is one (`past` says which way is past it).
+ */
+function checkAmount(
+  amount: bigint | null,
+  current: { value: bigint; same: string },
+  other: { value: bigint; past: (amount: bigint, other: bigint) => boolean; message: string },
+): string | null {
+  if (amount === null || amount <= 0n) return TRADE_MESSAGES.biggerThanZero
+  if (amount === current.value) return current.same
+  if (other.value > 0n && other.past(amount, other.value)) return other.message
+  return null
+}
+
 /** Make offer: > 0, not the current bid, below the ask when there is one. */
 export function validateOffer(
   amount: bigint | null,
   currentBid: bigint,
   ask: bigint,
 ): string | null {
-  if (amount === null || amount <= 0n) return TRADE_MESSAGES.biggerThanZero
-  if (amount === currentBid) return TRADE_MESSAGES.differentBid
-  if (ask > 0n && amount >= ask) return TRADE_MESSAGES.lowerThanPrice
-  return null
+  return checkAmount(
+    amount,
+    { value: currentBid, same: TRADE_MESSAGES.differentBid },
+    { value: ask, past: (a, price) => a >= price, message: TRADE_MESSAGES.lowerThanPrice },
+  )
 }
 
 /** Set price: > 0, not the current price, above the highest bid when there is one. */
@@ -31,10 +47,11 @@ export function validateAsk(
   currentPrice: bigint,
   highestBid: bigint,
 ): string | null {
-  if (amount === null || amount <= 0n) return TRADE_MESSAGES.biggerThanZero
-  if (amount === currentPrice) return TRADE_MESSAGES.differentPrice
-  if (highestBid > 0n && amount <= highestBid) return TRADE_MESSAGES.biggerThanBid
-  return null
+  return checkAmount(
+    amount,
+    { value: currentPrice, same: TRADE_MESSAGES.differentPrice },
+    { value: highestBid, past: (a, bid) => a <= bid, message: TRADE_MESSAGES.biggerThanBid },
+  )
 }
 
 /** What the account must have, in base units, against what it has. */

@@ -1,6 +1,6 @@
 /** Select account (docs/product.md §2): a dropdown of the wallet's addresses, Select and Cancel. */
 import { useId, useState } from 'react'
-import { Modal, buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
+import { Modal, ModalActions, buttonClass, inputClass } from '../components/modal.js'
 import { selectAccount } from '../state/session.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
@@ -40,10 +40,7 @@ export function SelectAccountModal() {
           </select>
         </>
       )}
-      <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={close}>
-          Cancel
-        </button>
+      <ModalActions onCancel={close} className="mt-6">
         <button
           type="button"
           className={buttonClass}
@@ -52,7 +49,7 @@ export function SelectAccountModal() {
         >
           Select
         </button>
-      </div>
+      </ModalActions>
     </Modal>
   )
 }

@@ -18,6 +18,7 @@ export const assetFields = {
   guid: assets.guid,
   asset_id: sql<string>`${assets.assetId}::text`.as('asset_id'),
   application_id: sql<string | null>`${assets.applicationId}::text`.as('application_id'),
+  contract_version: assets.contractVersion,
   escrow_address: assets.escrowAddress,
   status: assets.status,
   name: assets.name,
@@ -43,6 +44,7 @@ export interface AssetFields {
   readonly guid: string
   readonly asset_id: string
   readonly application_id: string | null
+  readonly contract_version: number
   readonly escrow_address: string | null
   readonly status: 'DA' | 'DC' | 'RD'
   readonly name: string

@@ -4,6 +4,7 @@
  * in asset-list.ts.
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { ContractVersion } from '@unica/contracts'
 import type { Db } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets, bids } from '../schema.js'
@@ -71,16 +72,20 @@ export async function insertSubmittedAsset(
   return rows.at(0)
 }
 
+/** The contract an asset is bound to: its app, the app's account, the manager version it runs. */
+export type BoundContract = Required<
+  Pick<typeof assets.$inferInsert, 'applicationId' | 'escrowAddress' | 'contractVersion'>
+>
+
 /** DA -> DC with its contract; undefined when the asset is no longer DA. */
 export async function bindContract(
   db: Db,
   guid: string,
-  applicationId: bigint,
-  escrowAddress: string,
+  contract: BoundContract,
 ): Promise<AssetFields | undefined> {
   const rows = await db
     .update(assets)
-    .set({ applicationId, escrowAddress, status: 'DC', updatedAt: new Date() })
+    .set({ ...contract, status: 'DC', updatedAt: new Date() })
     .where(and(eq(assets.guid, guid), eq(assets.status, 'DA')))
     .returning(assetFields)
   return rows.at(0)
@@ -105,6 +110,7 @@ export interface FollowedAsset {
   guid: string
   asset_id: string
   application_id: string | null
+  contract_version: number
   escrow_address: string | null
   status: string
   creator_address: string
@@ -127,6 +133,7 @@ export async function lockAssets(
       guid: assets.guid,
       asset_id: sql<string>`${assets.assetId}::text`,
       application_id: sql<string | null>`${assets.applicationId}::text`,
+      contract_version: assets.contractVersion,
       escrow_address: assets.escrowAddress,
       status: assets.status,
       creator_address: assets.creatorAddress,
@@ -147,6 +154,8 @@ export async function lockAssets(
 /** The chain's word on an asset after a round. */
 export interface FollowedState {
   readonly applicationId: bigint | null
+  /** Absent: the stored version stays (one this code cannot read is never overwritten). */
+  readonly contractVersion?: ContractVersion
   readonly escrowAddress: string | null
   /** DA, DC or RD: the follower moves an asset along DA -> DC -> RD only. */
   readonly status: string
