@@ -18,6 +18,9 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   baseURL,
   saveScreen,
 }) => {
+  // Many trades, each checked on the page and on chain: on a shared, loaded machine this one
+  // test takes more than the default 180 s.
+  test.slow()
   const seller = accountNamed(devnet, STAFF)
   const alice = accountNamed(devnet, 'Wallet3')
   const bob = accountNamed(devnet, 'Wallet4')
