@@ -129,20 +129,24 @@ export function application(
   })
 }
 
-export function assetHolding(
-  assetId: bigint,
-  current: modelsv2.AssetHolding | undefined,
-  record: Lifetime | undefined,
-): im.AssetHolding {
+/** What an account's holding of an asset shows in both of the indexer's holding models. */
+function holdingFields(current: modelsv2.AssetHolding | undefined, record: Lifetime | undefined) {
   const life = lifetimeRounds(record)
-  return new im.AssetHolding({
-    assetId,
+  return {
     amount: current?.amount ?? 0n,
     isFrozen: current?.isFrozen ?? false,
     optedInAtRound: life.created,
     optedOutAtRound: life.closed,
     deleted: current === undefined ? true : life.deleted,
-  })
+  }
+}
+
+export function assetHolding(
+  assetId: bigint,
+  current: modelsv2.AssetHolding | undefined,
+  record: Lifetime | undefined,
+): im.AssetHolding {
+  return new im.AssetHolding({ assetId, ...holdingFields(current, record) })
 }
 
 export function miniAssetHolding(
@@ -150,15 +154,7 @@ export function miniAssetHolding(
   current: modelsv2.AssetHolding | undefined,
   record: Lifetime | undefined,
 ): im.MiniAssetHolding {
-  const life = lifetimeRounds(record)
-  return new im.MiniAssetHolding({
-    address,
-    amount: current?.amount ?? 0n,
-    isFrozen: current?.isFrozen ?? false,
-    optedInAtRound: life.created,
-    optedOutAtRound: life.closed,
-    deleted: current === undefined ? true : life.deleted,
-  })
+  return new im.MiniAssetHolding({ address, ...holdingFields(current, record) })
 }
 
 export function localState(
