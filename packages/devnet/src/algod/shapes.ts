@@ -82,10 +82,46 @@ const STATUS: ObjectShape = {
   'time-since-last-round': 0,
 }
 
+/** A TealValue as simulate writes it (go's AvmValue: `type` always, 0 for no value). */
+const AVM_VALUE: ObjectShape = { type: 0 }
+
+/** go's SimulationOpcodeTraceUnit and the changes it lists. */
+const TRACE_UNIT: ObjectShape = {
+  pc: 0,
+  'scratch-changes': optional([{ slot: 0, 'new-value': AVM_VALUE }]),
+  'stack-additions': optional([AVM_VALUE]),
+  'state-changes': optional([
+    { 'app-state-type': '', key: '', operation: '', 'new-value': optional(AVM_VALUE) },
+  ]),
+}
+
+/** go's SimulationTransactionExecTrace, inner transactions' to any depth. */
+const EXEC_TRACE: Record<string, Field> = {
+  'approval-program-trace': optional([TRACE_UNIT]),
+  'clear-state-program-trace': optional([TRACE_UNIT]),
+  'logic-sig-trace': optional([TRACE_UNIT]),
+}
+EXEC_TRACE['inner-trace'] = optional([EXEC_TRACE])
+
+/** go's ApplicationKVStorage. */
+const KV_STORAGE: ObjectShape = { kvs: [{ key: '', value: AVM_VALUE }] }
+
 /** POST /v2/transactions/simulate: each transaction's result is go's ConvertInnerTxn. */
 const SIMULATE: ObjectShape = {
+  'initial-states': optional({
+    'app-initial-states': optional([
+      {
+        id: 0,
+        'app-boxes': optional(KV_STORAGE),
+        'app-globals': optional(KV_STORAGE),
+        'app-locals': optional([KV_STORAGE]),
+      },
+    ]),
+  }),
   'last-round': 0,
-  'txn-groups': [{ 'txn-results': [{ 'txn-result': CONFIRMED_TXN }] }],
+  'txn-groups': [
+    { 'txn-results': [{ 'txn-result': CONFIRMED_TXN, 'exec-trace': optional(EXEC_TRACE) }] },
+  ],
   version: 0,
 }
 
