@@ -1,8 +1,8 @@
 /**
  * Execution traces, as go-algorand's simulate records them (ledger/simulation/tracer.go, and the
- * stack and state explanations of data/transactions/logic; see docs/algorand.md "Simulate
- * execution traces"). The step loop calls an EvalParams' `tracer` around every instruction when
- * one is set; `ProgramTracer` is the tracer a host hands it for one program's evaluation.
+ * stack and state explanations of data/transactions/logic; see docs/algorand.md §12). The step
+ * loop calls an EvalParams' `tracer` around every instruction when one is set; `ProgramTracer` is
+ * the tracer a host hands it for one program's evaluation.
  *
  * Per instruction it records the pc and, as asked: how many stack values the instruction takes
  * off and the values it leaves in their place; the scratch slot a store writes; the app state a

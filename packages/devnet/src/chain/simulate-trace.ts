@@ -1,7 +1,6 @@
 /**
  * simulate's execution traces and initial states (`exec-trace-config`), after go-algorand's
- * ledger/simulation/tracer.go and initialStates.go (described in docs/algorand.md "Simulate
- * execution traces"). The ledger calls a SimulationTracing at the points go's evalTracer is
+ * ledger/simulation/tracer.go and initialStates.go (described in docs/algorand.md §12). The ledger calls a SimulationTracing at the points go's evalTracer is
  * called: each transaction's start and end (inner ones included), each program's evaluation,
  * and a failed clear-state program; the AVM records each program's instructions through the
  * `ProgramTracer` handed out here.
