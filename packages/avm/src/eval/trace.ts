@@ -122,6 +122,19 @@ function stackPops(cx: EvalContext, name: string, declared: number): number {
   }
 }
 
+/** What each box op does to its box, and how deep below the top the box name lies. */
+const BOX_ACCESS: Readonly<Partial<Record<string, readonly [StateAccess['op'], number]>>> = {
+  box_get: ['r', 0],
+  box_len: ['r', 0],
+  box_extract: ['r', 2],
+  box_create: ['w', 1],
+  box_put: ['w', 1],
+  box_resize: ['w', 1],
+  box_replace: ['w', 2],
+  box_splice: ['w', 3],
+  box_del: ['d', 0],
+}
+
 /** The app state an instruction reads or changes (go's AppStateExplain), before it runs. */
 function stateAccess(cx: EvalContext, name: string): StateAccess | undefined {
   const app = cx.appId
@@ -166,23 +179,10 @@ function stateAccess(cx: EvalContext, name: string): StateAccess | undefined {
       return { op: 'w', kind: 'l', app, account: mutable(2), key: bytesAt(cx, 1) }
     case 'app_local_del':
       return { op: 'd', kind: 'l', app, account: mutable(1), key: bytesAt(cx, 0) }
-    case 'box_get':
-    case 'box_len':
-      return b('r', 0)
-    case 'box_extract':
-      return b('r', 2)
-    case 'box_create':
-    case 'box_put':
-    case 'box_resize':
-      return b('w', 1)
-    case 'box_replace':
-      return b('w', 2)
-    case 'box_splice':
-      return b('w', 3)
-    case 'box_del':
-      return b('d', 0)
-    default:
-      return undefined
+    default: {
+      const box = BOX_ACCESS[name]
+      return box === undefined ? undefined : b(box[0], box[1])
+    }
   }
 }
 

@@ -141,21 +141,23 @@ function holdingFields(current: modelsv2.AssetHolding | undefined, record: Lifet
   }
 }
 
-export function assetHolding(
-  assetId: bigint,
+type HoldingModel<T> = (
+  owner: T,
   current: modelsv2.AssetHolding | undefined,
   record: Lifetime | undefined,
-): im.AssetHolding {
-  return new im.AssetHolding({ assetId, ...holdingFields(current, record) })
-}
+) => im.AssetHolding | im.MiniAssetHolding
 
-export function miniAssetHolding(
-  address: string,
-  current: modelsv2.AssetHolding | undefined,
-  record: Lifetime | undefined,
-): im.MiniAssetHolding {
-  return new im.MiniAssetHolding({ address, ...holdingFields(current, record) })
-}
+export const assetHolding = ((assetId: bigint, current, record) =>
+  new im.AssetHolding({
+    assetId,
+    ...holdingFields(current, record),
+  })) satisfies HoldingModel<bigint>
+
+export const miniAssetHolding = ((address: string, current, record) =>
+  new im.MiniAssetHolding({
+    address,
+    ...holdingFields(current, record),
+  })) satisfies HoldingModel<string>
 
 export function localState(
   appId: bigint,
