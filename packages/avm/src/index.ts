@@ -8,10 +8,21 @@ export * from './protocol.js'
 export * from './ledger.js'
 export * from './assembler/index.js'
 export * from './encoding/address.js'
+export { encodeBase32 } from './encoding/base32.js'
 export type { StackValue } from './eval/value.js'
 export { EvalParams, type GroupTxn, type CallerInfo, type BudgetPools } from './eval/params.js'
 export { evalApp, evalSignature, type EvalResult, type EvalError } from './eval/run.js'
 export type { StateWrite, InnerGroupResult } from './eval/context.js'
+export {
+  ProgramTracer,
+  type EvalTracer,
+  type TraceOptions,
+  type OpcodeTrace,
+  type StateAccess,
+  type StateAccessBefore,
+  type StateChange,
+  type AppStateKind,
+} from './eval/trace.js'
 // For hosts (packages/devnet): the checks and encodings inner transactions need.
 export { innerSenderProblem } from './eval/inner-submit.js'
 export {

@@ -8,7 +8,7 @@
  */
 import type { BudgetPools } from './eval/pools.js'
 import type { StackValue } from './eval/value.js'
-import type { Txn, TxnEffects } from './txn.js'
+import type { AppProgramsAndSchemas, Txn, TxnEffects } from './txn.js'
 
 export interface AccountInfo {
   readonly balance: bigint
@@ -34,29 +34,28 @@ export interface AssetHolding {
   readonly frozen: boolean
 }
 
-export interface AssetParams {
-  readonly total: bigint
-  readonly decimals: bigint
-  readonly defaultFrozen: boolean
+/** An asset's names and roles, as the AVM reads them and the devnet stores them. */
+export interface AssetNamesAndRoles {
   readonly unitName: Uint8Array
   readonly name: Uint8Array
   readonly url: Uint8Array
+  /** 32 bytes, or empty when unset. */
   readonly metadataHash: Uint8Array
+  /** Zero address when unset (cleared for good). */
   readonly manager: Uint8Array
   readonly reserve: Uint8Array
   readonly freeze: Uint8Array
   readonly clawback: Uint8Array
+}
+
+export interface AssetParams extends AssetNamesAndRoles {
+  readonly total: bigint
+  readonly decimals: bigint
+  readonly defaultFrozen: boolean
   readonly creator: Uint8Array
 }
 
-export interface AppParams {
-  readonly approvalProgram: Uint8Array
-  readonly clearStateProgram: Uint8Array
-  readonly globalNumUint: bigint
-  readonly globalNumByteSlice: bigint
-  readonly localNumUint: bigint
-  readonly localNumByteSlice: bigint
-  readonly extraProgramPages: bigint
+export interface AppParams extends AppProgramsAndSchemas {
   readonly creator: Uint8Array
   readonly version: bigint
 }

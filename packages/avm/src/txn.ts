@@ -35,7 +35,30 @@ export interface BoxRef {
   readonly name: Uint8Array
 }
 
-export interface Txn {
+/** The participation keys a keyreg registers, and an online account then holds (go's VotingData). */
+export interface ParticipationKeys {
+  readonly votePk: Uint8Array
+  readonly selectionPk: Uint8Array
+  /** 64 bytes (merklesignature.Commitment). */
+  readonly stateProofPk: Uint8Array
+  readonly voteFirst: bigint
+  readonly voteLast: bigint
+  readonly voteKeyDilution: bigint
+}
+
+/** The programs and schemas an app create carries, and the created app then keeps. */
+export interface AppProgramsAndSchemas {
+  readonly approvalProgram: Uint8Array
+  readonly clearStateProgram: Uint8Array
+  readonly globalNumUint: bigint
+  readonly globalNumByteSlice: bigint
+  readonly localNumUint: bigint
+  readonly localNumByteSlice: bigint
+  readonly extraProgramPages: bigint
+}
+
+/** Its keyreg fields are ParticipationKeys; its app create fields are AppProgramsAndSchemas. */
+export interface Txn extends ParticipationKeys, AppProgramsAndSchemas {
   readonly type: TxnType
   readonly sender: Uint8Array
   readonly fee: bigint
@@ -51,13 +74,7 @@ export interface Txn {
   readonly receiver: Uint8Array
   readonly amount: bigint
   readonly closeRemainderTo: Uint8Array
-  // keyreg
-  readonly votePk: Uint8Array
-  readonly selectionPk: Uint8Array
-  readonly stateProofPk: Uint8Array
-  readonly voteFirst: bigint
-  readonly voteLast: bigint
-  readonly voteKeyDilution: bigint
+  // keyreg (with ParticipationKeys)
   readonly nonparticipation: boolean
   // axfer
   readonly xferAsset: bigint
@@ -82,7 +99,7 @@ export interface Txn {
   readonly freezeAsset: bigint
   readonly freezeAssetAccount: Uint8Array
   readonly freezeAssetFrozen: boolean
-  // appl
+  // appl (with AppProgramsAndSchemas)
   readonly applicationId: bigint
   readonly onCompletion: bigint
   readonly applicationArgs: readonly Uint8Array[]
@@ -90,13 +107,6 @@ export interface Txn {
   readonly foreignApps: readonly bigint[]
   readonly foreignAssets: readonly bigint[]
   readonly boxes: readonly BoxRef[]
-  readonly approvalProgram: Uint8Array
-  readonly clearStateProgram: Uint8Array
-  readonly globalNumUint: bigint
-  readonly globalNumByteSlice: bigint
-  readonly localNumUint: bigint
-  readonly localNumByteSlice: bigint
-  readonly extraProgramPages: bigint
   readonly rejectVersion: bigint
 }
 

@@ -10,17 +10,12 @@ import { BACK_BRANCH_VERSION } from '../spec/versions.js'
 import { asmPushBytes, asmPushInt, checkArgCount, MAX_STRING_SIZE } from './asm.js'
 import { byteLiteral, intLiteral } from './constants.js'
 import { goQuote, parseUint } from './goparse.js'
+import type { Token } from './lexer.js'
 import { parseBinaryArgs, parseStringLiteral } from './literals.js'
 import { verifyMethodSignature } from './method.js'
 import { namedIntConstant } from './named.js'
-import {
-  asmSpecOf,
-  tokenError,
-  tokenErrorAfter,
-  type AsmFunc,
-  type AsmSpec,
-  type OpStream,
-} from './state.js'
+import { asmSpecOf, tokenError, tokenErrorAfter } from './state.js'
+import type { AsmFunc, AsmSpec, OpStream, SourceError } from './state.js'
 
 function pushSpec(ops: OpStream, name: 'pushint' | 'pushbytes'): AsmSpec | undefined {
   const spec = opTable(ops.gateVersion).byName.get(name)
@@ -29,21 +24,57 @@ function pushSpec(ops: OpStream, name: 'pushint' | 'pushbytes'): AsmSpec | undef
   return asmSpecOf(spec, name === 'pushint' ? asmPushInt : asmPushBytes)
 }
 
+const FALLBACKS = {
+  int: {
+    push: 'pushint',
+    block: 'intcblock',
+    use: 'intc',
+    blocks: (o: OpStream) => o.cntIntcBlock,
+  },
+  byte: {
+    push: 'pushbytes',
+    block: 'bytecblock',
+    use: 'bytec',
+    blocks: (o: OpStream) => o.cntBytecBlock,
+  },
+} as const
+
+/**
+ * After hand-written constant blocks `int`/`byte` push their value instead (go-algorand's
+ * asmInt/asmByte): `{ done }` with the push's result, or undefined to use the constant block.
+ * `errorAt` is where go reports the "Use intc/bytec" error (it differs between the two).
+ */
+function pushInstead(
+  ops: OpStream,
+  kind: keyof typeof FALLBACKS,
+  mnemonic: Token,
+  args: readonly Token[],
+  errorAt: Token,
+): { done: SourceError | undefined } | undefined {
+  const f = FALLBACKS[kind]
+  const first = args[0]
+  const blocks = f.blocks(ops)
+  if (blocks > 0 && ops.gateVersion >= BACK_BRANCH_VERSION) {
+    // Control flow is too complex to know which block is in force: push instead.
+    ops.warn(first, `${kind} ${first.str} used with explicit ${f.block}. must ${f.push}`)
+    const push = pushSpec(ops, f.push)!
+    return { done: push.asm(ops, push, mnemonic, args) }
+  }
+  if (blocks > 1) {
+    const push = pushSpec(ops, f.push)
+    if (push) return { done: push.asm(ops, push, mnemonic, args) }
+    const message = `${kind} ${first.str} used with manual ${f.block}s. Use ${f.use}.`
+    return { done: tokenError(errorAt, message) }
+  }
+  return undefined
+}
+
 export const asmInt: AsmFunc = (ops, spec, mnemonic, args) => {
   const e = checkArgCount(spec.name, mnemonic, args, 1)
   if (e) return e
   const arg = args[0]
-  if (ops.cntIntcBlock > 0 && ops.gateVersion >= BACK_BRANCH_VERSION) {
-    // Control flow is too complex to know which block is in force: push instead.
-    ops.warn(arg, `int ${arg.str} used with explicit intcblock. must pushint`)
-    const push = pushSpec(ops, 'pushint')!
-    return push.asm(ops, push, mnemonic, args)
-  }
-  if (ops.cntIntcBlock > 1) {
-    const push = pushSpec(ops, 'pushint')
-    if (push) return push.asm(ops, push, mnemonic, args)
-    return tokenError(mnemonic, `int ${arg.str} used with manual intcblocks. Use intc.`)
-  }
+  const pushed = pushInstead(ops, 'int', mnemonic, args, mnemonic)
+  if (pushed) return pushed.done
   let value = namedIntConstant(arg.str)
   if (value === undefined) {
     const r = parseUint(arg.str, 0, 64)
@@ -58,16 +89,8 @@ export const asmByte: AsmFunc = (ops, spec, mnemonic, args) => {
   if (args.length === 0)
     return tokenErrorAfter(mnemonic, `${spec.name} needs byte literal argument`)
   const first = args[0]
-  if (ops.cntBytecBlock > 0 && ops.gateVersion >= BACK_BRANCH_VERSION) {
-    ops.warn(first, `byte ${first.str} used with explicit bytecblock. must pushbytes`)
-    const push = pushSpec(ops, 'pushbytes')!
-    return push.asm(ops, push, mnemonic, args)
-  }
-  if (ops.cntBytecBlock > 1) {
-    const push = pushSpec(ops, 'pushbytes')
-    if (push) return push.asm(ops, push, mnemonic, args)
-    return tokenError(first, `byte ${first.str} used with manual bytecblocks. Use bytec.`)
-  }
+  const pushed = pushInstead(ops, 'byte', mnemonic, args, first)
+  if (pushed) return pushed.done
   const r = parseBinaryArgs(args)
   if (!r.ok) return tokenError(args[r.consumed], `${spec.name} ${r.message}`)
   if (args.length !== r.consumed) {

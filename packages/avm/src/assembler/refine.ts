@@ -39,19 +39,6 @@ function getImm(args: readonly Token[], i: number, signed: boolean): number | un
 
 const at = (pgm: ProgramKnowledge, i: number): StackType => pgm.stack[i]
 
-const typeDig: RefineFunc = (pgm, args) => {
-  const n = getImm(args, 0, false)
-  if (n === undefined) return {}
-  const depth = n + 1
-  const returns = anyTypes(depth + 1)
-  const idx = pgm.stack.length - depth
-  if (idx >= 0) {
-    for (let i = idx; i < pgm.stack.length; i++) returns[i - idx] = at(pgm, i)
-    returns[returns.length - 1] = at(pgm, idx)
-  }
-  return { args: anyTypes(depth), returns }
-}
-
 const typeBury: RefineFunc = (pgm, args) => {
   const n = getImm(args, 0, false)
   if (n === undefined) return {}
@@ -133,31 +120,28 @@ const typeSetBit: RefineFunc = (pgm) => {
   return top >= 2 ? { returns: [at(pgm, top - 2)] } : {}
 }
 
-const typeCover: RefineFunc = (pgm, args) => {
-  const n = getImm(args, 0, false)
-  if (n === undefined) return {}
-  const depth = n + 1
-  const returns = anyTypes(depth)
-  const idx = pgm.stack.length - depth
-  if (idx >= 0) {
-    returns[0] = at(pgm, pgm.stack.length - 1)
-    for (let i = idx; i < pgm.stack.length - 1; i++) returns[i - idx + 1] = at(pgm, i)
+/**
+ * dig, cover and uncover take the top n+1 types and return them reordered (dig: with a copy):
+ * `reorder` gets those types, deepest first; when the stack is too shallow to know them, it is
+ * given ANYs.
+ */
+const typeReorder =
+  (reorder: (window: StackType[]) => StackType[]): RefineFunc =>
+  (pgm, args) => {
+    const n = getImm(args, 0, false)
+    if (n === undefined) return {}
+    const depth = n + 1
+    const idx = pgm.stack.length - depth
+    const returns = reorder(idx >= 0 ? pgm.stack.slice(idx) : anyTypes(depth))
+    return { args: anyTypes(depth), returns }
   }
-  return { args: anyTypes(depth), returns }
-}
 
-const typeUncover: RefineFunc = (pgm, args) => {
-  const n = getImm(args, 0, false)
-  if (n === undefined) return {}
-  const depth = n + 1
-  const returns = anyTypes(depth)
-  const idx = pgm.stack.length - depth
-  if (idx >= 0) {
-    returns[returns.length - 1] = at(pgm, idx)
-    for (let i = idx + 1; i < pgm.stack.length; i++) returns[i - idx - 1] = at(pgm, i)
-  }
-  return { args: anyTypes(depth), returns }
-}
+/** dig n: a copy of the n-th below the top is pushed. */
+const typeDig = typeReorder((w) => [...w, w[0]])
+/** cover n: the top moves under the n below it. */
+const typeCover = typeReorder((w) => [w[w.length - 1], ...w.slice(0, -1)])
+/** uncover n: the n-th below the top moves to the top. */
+const typeUncover = typeReorder((w) => [...w.slice(1), w[0]])
 
 const typeByteMath =
   (size: bigint): RefineFunc =>

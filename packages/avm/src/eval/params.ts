@@ -8,6 +8,7 @@ import { APPS_VERSION, REKEYING_VERSION } from '../spec/versions.js'
 import { MAINNET_PROTOCOL, type Protocol } from '../protocol.js'
 import type { Txn, TxnEffects } from '../txn.js'
 import type { BudgetPools } from './pools.js'
+import type { EvalTracer } from './trace.js'
 import type { StackValue } from './value.js'
 
 export type { BudgetPools } from './pools.js'
@@ -54,6 +55,11 @@ export class EvalParams {
   readonly pastScratch: (readonly StackValue[] | undefined)[]
   /** Effects of each transaction already applied, for gaid/gaids (set by the host). */
   readonly effects: (TxnEffects | undefined)[]
+  /**
+   * Set by a host around one program's evaluation to trace it (simulate's exec trace, see
+   * trace.ts); the step loop reads it once per program.
+   */
+  tracer: EvalTracer | undefined = undefined
 
   constructor(init: EvalParamsInit) {
     this.group = init.group

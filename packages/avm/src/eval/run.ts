@@ -249,7 +249,10 @@ function execute(cx: EvalContext): void {
   const isolated = cx.mode === 'app' && cx.txn.onCompletion === ON_COMPLETION.ClearState
   const callBudget = ep.proto.maxAppProgramCost
   let pc = cx.pc
+  // Simulate's execution trace (trace.ts): read once, so an untraced run pays one test per op.
+  const tracer = ep.tracer
   while (pc < end) {
+    if (tracer !== undefined) tracer.beforeOpcode(cx)
     const c = ops[program[pc]]
     if (c === undefined) fail(`illegal opcode 0x${program[pc].toString(16).padStart(2, '0')}`)
     if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
@@ -277,6 +280,7 @@ function execute(cx: EvalContext): void {
       if (!fast) checkEffect(c, stack, first)
     }
     if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
+    if (tracer !== undefined) tracer.afterOpcode(cx)
     const next = cx.nextPc
     if (next >= 0) {
       pc = next

@@ -3,24 +3,13 @@
  * hashes without padding, `b32:` box names with it) and base64 as go's StdEncoding decodes it
  * (Node's own decoder silently skips garbage, which would turn a typo into a different box name).
  */
-const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+import { encodeBase32 } from '@unica/avm'
 
-export function encodeBase32(bytes: Uint8Array): string {
-  let out = ''
-  let buffer = 0
-  let bits = 0
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += B32[(buffer >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-    buffer &= (1 << bits) - 1
-  }
-  if (bits > 0) out += B32[(buffer << (5 - bits)) & 31]
-  return out
-}
+// Encoding is the AVM's (unpadded); decoding here is the lenient-about-padding one algod's
+// parameters need.
+export { encodeBase32 }
+
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 
 /**
  * Decodes base32; `=` padding, if present, must complete the last 8-character block exactly

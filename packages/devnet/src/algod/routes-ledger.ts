@@ -120,23 +120,32 @@ export function ledgerRoutes(app: FastifyInstance, ctx: AlgodContext): void {
     return sendModel(reply, chain.accountInfo(address, exclude), format, shape)
   })
 
-  app.get<AccountResourceParams>('/v2/accounts/:address/assets/:id', (req, reply) => {
-    const address = parseAddress('address', req.params.address)
-    const assetId = parseUint64('asset-id', req.params.id)
-    const format = parseFormat(req.query)
-    const holding = chain.accountAsset(address, assetId)
-    if (!holding) throw new HttpError(404, 'account asset info not found')
-    return sendModel(reply, holding, format)
-  })
-
-  app.get<AccountResourceParams>('/v2/accounts/:address/applications/:id', (req, reply) => {
-    const address = parseAddress('address', req.params.address)
-    const appId = parseUint64('application-id', req.params.id)
-    const format = parseFormat(req.query)
-    const local = chain.accountApplication(address, appId)
-    if (!local) throw new HttpError(404, 'account application info not found')
-    return sendModel(reply, local, format)
-  })
+  // One account's holding of an asset, or its local state in an app (AccountAssetInformation,
+  // AccountApplicationInformation): the same checks in the same order, then a 404 if absent.
+  const resources = [
+    [
+      'assets',
+      'asset-id',
+      (a: string, id: bigint) => chain.accountAsset(a, id),
+      'account asset info not found',
+    ],
+    [
+      'applications',
+      'application-id',
+      (a: string, id: bigint) => chain.accountApplication(a, id),
+      'account application info not found',
+    ],
+  ] as const
+  for (const [path, idName, lookup, notFound] of resources) {
+    app.get<AccountResourceParams>(`/v2/accounts/:address/${path}/:id`, (req, reply) => {
+      const address = parseAddress('address', req.params.address)
+      const id = parseUint64(idName, req.params.id)
+      const format = parseFormat(req.query)
+      const found = lookup(address, id)
+      if (!found) throw new HttpError(404, notFound)
+      return sendModel(reply, found, format)
+    })
+  }
 
   app.get<IdParams>('/v2/applications/:id', (req, reply) => {
     const application = chain.application(parseUint64('application-id', req.params.id))

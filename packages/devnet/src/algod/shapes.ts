@@ -8,21 +8,10 @@
 import { modelsv2 } from 'algosdk'
 
 import { optional, type Field, type ObjectShape } from '../http/json-shape.js'
+import { ACCOUNT_TOTALS, APP_PARAMS, ASSET_PARAMS, SCHEMA, TEAL_KEY_VALUE } from '../http/shapes.js'
 
-const SCHEMA: ObjectShape = { 'num-byte-slice': 0, 'num-uint': 0 }
-const TEAL_KEY_VALUE: ObjectShape = { key: '', value: { bytes: '', type: 0, uint: 0 } }
-
-const ASSET_PARAMS: ObjectShape = { creator: '', decimals: 0, 'default-frozen': false, total: 0 }
 const ASSET: ObjectShape = { index: 0, params: ASSET_PARAMS }
 
-const APP_PARAMS: ObjectShape = {
-  'approval-program': '',
-  'clear-state-program': '',
-  creator: '',
-  'global-state': optional([TEAL_KEY_VALUE]),
-  'global-state-schema': SCHEMA,
-  'local-state-schema': SCHEMA,
-}
 const APP: ObjectShape = { id: 0, params: APP_PARAMS }
 
 const LOCAL_STATE: ObjectShape = { id: 0, 'key-value': optional([TEAL_KEY_VALUE]), schema: SCHEMA }
@@ -38,21 +27,9 @@ const PARTICIPATION: ObjectShape = {
 
 /** GET /v2/accounts/{address}?exclude=all (go's basicAccountInformation). */
 export const ACCOUNT_WITHOUT_RESOURCES: ObjectShape = {
-  address: '',
-  amount: 0,
-  'amount-without-pending-rewards': 0,
+  ...ACCOUNT_TOTALS,
   'apps-total-schema': SCHEMA,
-  'min-balance': 0,
   participation: optional(PARTICIPATION),
-  'pending-rewards': 0,
-  'reward-base': 0,
-  rewards: 0,
-  round: 0,
-  status: '',
-  'total-apps-opted-in': 0,
-  'total-assets-opted-in': 0,
-  'total-created-apps': 0,
-  'total-created-assets': 0,
 }
 
 /** GET /v2/accounts/{address} (go's AccountDataToAccount: the four lists are never nil). */
@@ -105,10 +82,46 @@ const STATUS: ObjectShape = {
   'time-since-last-round': 0,
 }
 
+/** A TealValue as simulate writes it (go's AvmValue: `type` always, 0 for no value). */
+const AVM_VALUE: ObjectShape = { type: 0 }
+
+/** go's SimulationOpcodeTraceUnit and the changes it lists. */
+const TRACE_UNIT: ObjectShape = {
+  pc: 0,
+  'scratch-changes': optional([{ slot: 0, 'new-value': AVM_VALUE }]),
+  'stack-additions': optional([AVM_VALUE]),
+  'state-changes': optional([
+    { 'app-state-type': '', key: '', operation: '', 'new-value': optional(AVM_VALUE) },
+  ]),
+}
+
+/** go's SimulationTransactionExecTrace, inner transactions' to any depth. */
+const EXEC_TRACE: Record<string, Field> = {
+  'approval-program-trace': optional([TRACE_UNIT]),
+  'clear-state-program-trace': optional([TRACE_UNIT]),
+  'logic-sig-trace': optional([TRACE_UNIT]),
+}
+EXEC_TRACE['inner-trace'] = optional([EXEC_TRACE])
+
+/** go's ApplicationKVStorage. */
+const KV_STORAGE: ObjectShape = { kvs: [{ key: '', value: AVM_VALUE }] }
+
 /** POST /v2/transactions/simulate: each transaction's result is go's ConvertInnerTxn. */
 const SIMULATE: ObjectShape = {
+  'initial-states': optional({
+    'app-initial-states': optional([
+      {
+        id: 0,
+        'app-boxes': optional(KV_STORAGE),
+        'app-globals': optional(KV_STORAGE),
+        'app-locals': optional([KV_STORAGE]),
+      },
+    ]),
+  }),
   'last-round': 0,
-  'txn-groups': [{ 'txn-results': [{ 'txn-result': CONFIRMED_TXN }] }],
+  'txn-groups': [
+    { 'txn-results': [{ 'txn-result': CONFIRMED_TXN, 'exec-trace': optional(EXEC_TRACE) }] },
+  ],
   version: 0,
 }
 

@@ -7,8 +7,11 @@
  * (failure-message, failed-at) as algod reports it; a request that cannot be simulated at all
  * throws SimulateRequestError, which algod answers with 400.
  *
- * Not supported: simulating at an older round, execution traces, and allow-unnamed-resources
- * (the AVM enforces resource availability as on a real node).
+ * exec-trace-config traces each program's instructions and the initial states of the app state
+ * they touch (simulate-trace.ts).
+ *
+ * Not supported: simulating at an older round, and allow-unnamed-resources (the AVM enforces
+ * resource availability as on a real node).
  */
 import algosdk, { modelsv2 } from 'algosdk'
 import { toApplyData } from '../ledger/apply/index.js'
@@ -20,6 +23,7 @@ import { Overlay } from '../ledger/overlay.js'
 import { prepare, verifyGroup } from '../ledger/verify.js'
 import { sigLedger } from './block-builder.js'
 import { pendingResponse, poolResponse } from './pending.js'
+import { SimulationTracing } from './simulate-trace.js'
 
 export class SimulateRequestError extends Error {
   override readonly name = 'SimulateRequestError'
@@ -57,6 +61,33 @@ function fixSigners(
   return out
 }
 
+/** go's validateSimulateRequest: what to trace; nothing unless `enable` is set. */
+function execTracing(
+  config: modelsv2.SimulateTraceConfig | undefined,
+  groupSize: number,
+): SimulationTracing | undefined {
+  if (config === undefined) return undefined
+  const options = {
+    stack: config.stackChange === true,
+    scratch: config.scratchChange === true,
+    state: config.stateChange === true,
+  }
+  if (config.enable !== true) {
+    const what = options.stack
+      ? 'stack'
+      : options.scratch
+        ? 'scratch slot change'
+        : options.state
+          ? 'app state change'
+          : undefined
+    if (what !== undefined) {
+      throw new SimulateRequestError(`basic trace must be enabled when enabling ${what} tracing`)
+    }
+    return undefined
+  }
+  return new SimulationTracing(options, groupSize)
+}
+
 const nonZero = (n: number): number | undefined => (n === 0 ? undefined : n)
 
 export function simulate(
@@ -88,19 +119,21 @@ export function simulate(
   const sctx: ChainContext = moreLogging
     ? { ...ctx, proto: { ...ctx.proto, maxLogCalls: MAX_LOG_CALLS, maxLogSize: LOG_BYTES_LIMIT } }
     : ctx
+  const tracing = execTracing(req.execTraceConfig, input.length)
   const stxns = req.fixSigners === true ? fixSigners(input, state) : [...input]
   const prepared = stxns.map(prepare)
   const block = new Overlay(state)
 
   const verified = verifyGroup(prepared, sctx, sigLedger(block, sctx), {
     allowEmptySignatures: req.allowEmptySignatures === true,
+    tracing,
   })
   if (verified.failure !== undefined && verified.failure.index < 0) {
     throw new SimulateRequestError(verified.failure.message)
   }
   const outcome =
     verified.failure === undefined
-      ? applyGroup(block, prepared, sctx, { extraBudget: extra })
+      ? applyGroup(block, prepared, sctx, { extraBudget: extra, tracing })
       : undefined
 
   const txnResults = prepared.map((p, i) => {
@@ -113,6 +146,7 @@ export function simulate(
       fixedSigner: bytesEqual(inputSigner, p.authorizer)
         ? undefined
         : new algosdk.Address(p.authorizer),
+      execTrace: tracing?.execTrace(i),
     })
   })
   const failure =
@@ -150,5 +184,6 @@ export function simulate(
     txnGroups: [group],
     evalOverrides: overrides,
     execTraceConfig: req.execTraceConfig,
+    initialStates: tracing?.initialStates(),
   })
 }

@@ -4,6 +4,7 @@
  * objects wherever algod or indexer returns one, so the REST layers encode exactly what algosdk
  * decodes (encodeJSON / encodeMsgpack of the same objects).
  */
+import type { ParticipationKeys } from '@unica/avm'
 import type { Block, SignedTransaction, modelsv2 } from 'algosdk'
 
 /** A genesis account; keys are deterministic and also held by kmd's default wallet. */
@@ -28,15 +29,7 @@ export interface GenesisAllocation {
 }
 
 /** The public participation keys of an online genesis account (go's basics.VotingData). */
-export interface GenesisParticipation {
-  readonly votePk: Uint8Array
-  readonly selectionPk: Uint8Array
-  /** 64 bytes (merklesignature.Commitment). */
-  readonly stateProofPk: Uint8Array
-  readonly voteFirst: bigint
-  readonly voteLast: bigint
-  readonly voteKeyDilution: bigint
-}
+export type GenesisParticipation = ParticipationKeys
 
 export interface GenesisInfo {
   readonly id: string

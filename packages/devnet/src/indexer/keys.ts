@@ -27,6 +27,27 @@ export function compareKeys(a: string, b: string): number {
 }
 
 /**
+ * The address ids of `pool` past the `next` token's address, ordered by address bytes as the
+ * indexer orders its account and account_asset rows.
+ */
+export function byAddressAfter(
+  addresses: AddressTable,
+  pool: Iterable<number>,
+  afterKey: string | undefined,
+): number[] {
+  return [...pool]
+    .map((id) => ({ id, key: addresses.key(id) }))
+    .filter(({ key }) => afterKey === undefined || key > afterKey)
+    .sort((a, b) => compareKeys(a.key, b.key))
+    .map(({ id }) => id)
+}
+
+/** The currency-greater-than / currency-less-than filter (both bounds exclusive). */
+export function inCurrencyRange(amount: bigint, gt: bigint | undefined, lt: bigint | undefined) {
+  return (gt === undefined || amount > gt) && (lt === undefined || amount < lt)
+}
+
+/**
  * Every address the index has met, numbered in order of appearance, so rows and records refer to
  * an address by a 4-byte number and each address's key string exists once.
  */

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../http/server.js'
 import { accountKnown, accountModel, excludeParts } from './account-model.js'
 import { type IndexerContext, sendModel } from './context.js'
-import { addrKey, compareKeys } from './keys.js'
+import { addrKey, byAddressAfter, inCurrencyRange } from './keys.js'
 import {
   ERR_MULTI_ACCT_REWIND,
   ERR_NO_ACCOUNTS_FOUND,
@@ -26,14 +26,63 @@ interface Params {
   account?: string
 }
 
-function byIdAfter(ids: Iterable<bigint>, after: bigint | undefined, only?: bigint): bigint[] {
-  return [...ids]
+/** Which of an account's resources a page lists, past `after` and up to `limit`. */
+interface ResourcePage {
+  readonly after: bigint | undefined
+  readonly only: bigint | undefined
+  readonly limit: number
+  readonly includeAll: boolean
+}
+
+/**
+ * The parameters of the lists by resource id, read in the order the indexer binds and checks
+ * them (so the same error comes first): the id filter, include-all, limit, next.
+ */
+function resourceQuery(
+  query: unknown,
+  idParam: 'asset-id' | 'application-id',
+  limits: { readonly default: number; readonly max: number },
+): ResourcePage {
+  const q = new Query(query)
+  const only = q.uint(idParam)
+  const includeAll = q.bool('include-all') ?? false
+  const limit = q.limit(limits)
+  const after = parseIdNext(q)
+  rejectBeyondInt64(only)
+  return { after, only, limit, includeAll }
+}
+
+/**
+ * One page of an account's resources (holdings or local states), by id: those it has now
+ * (`live`, from algod's view of the account) and, with include-all, those it had (`history`).
+ */
+function resourcePage<Live, Past, Model>(
+  live: ReadonlyMap<bigint, Live>,
+  history: ReadonlyMap<bigint, Past> | undefined,
+  page: ResourcePage,
+  model: (id: bigint, current: Live | undefined, past: Past | undefined) => Model,
+): Model[] {
+  const { after, only, limit, includeAll } = page
+  const ids = [...new Set([...live.keys(), ...(history?.keys() ?? [])])]
     .filter((id) => (after === undefined || id > after) && (only === undefined || id === only))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const models: Model[] = []
+  for (const id of ids) {
+    if (models.length >= limit) break
+    const current = live.get(id)
+    if (current === undefined && !includeAll) continue
+    models.push(model(id, current, history?.get(id)))
+  }
+  return models
 }
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext): void {
   const state = ctx.index.state
+  /** What the index remembers of an account's resources, by its address key. */
+  const historyOf = <V>(byAccount: ReadonlyMap<number, V>, key: string): V | undefined => {
+    const id = state.addresses.find(key)
+    return id === undefined ? undefined : byAccount.get(id)
+  }
 
   app.get('/v2/accounts', async (req, reply) => {
     const q = new Query(req.query)
@@ -67,14 +116,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext)
         : applicationId !== undefined && applicationId !== 0n
           ? (state.optedIn.get(applicationId) ?? new Set<number>())
           : state.accountIds()
-    // Ordered by address bytes, as the indexer orders its account rows.
-    const candidates = [...pool]
-      .map((id) => ({ id, key: addresses.key(id) }))
-      .sort((a, b) => compareKeys(a.key, b.key))
     const accounts: im.Account[] = []
-    for (const { id, key } of candidates) {
+    for (const id of byAddressAfter(addresses, pool, afterKey)) {
       if (accounts.length >= limit) break
-      if (afterKey !== undefined && key <= afterKey) continue
       const record = state.account(id)
       if (record === undefined || (record.deleted && !includeAll)) continue
       if (assetId !== undefined && assetId !== 0n) {
@@ -95,7 +139,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext)
           assetId !== undefined && assetId !== 0n
             ? (info.assets?.find((h) => h.assetId === assetId)?.amount ?? 0n)
             : info.amount
-        if ((gt !== undefined && !(amount > gt)) || (lt !== undefined && !(amount < lt))) continue
+        if (!inCurrencyRange(amount, gt, lt)) continue
       }
       accounts.push(accountModel(ctx, id, info, parts, includeAll))
     }
@@ -149,18 +193,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext)
     const address = req.params.account ?? ''
     const key = addrKey(parseAddress(address))
     const after = parseIdNext(q)
-    const id = state.addresses.find(key)
-    const holdings = id === undefined ? undefined : state.holdings.get(id)
     const info = ctx.chain.accountInfo(address, 'none')
     const live = new Map((info.assets ?? []).map((h) => [h.assetId, h]))
-    const ids = byIdAfter(new Set([...live.keys(), ...(holdings?.keys() ?? [])]), after, assetId)
-    const assets: im.AssetHolding[] = []
-    for (const asset of ids) {
-      if (assets.length >= limit) break
-      const current = live.get(asset)
-      if (current === undefined && !includeAll) continue
-      assets.push(assetHolding(asset, current, holdings?.get(asset)))
-    }
+    const history = historyOf(state.holdings, key)
+    const assets = resourcePage(
+      live,
+      history,
+      { after, only: assetId, limit, includeAll },
+      assetHolding,
+    )
     const last = assets.at(-1)
     await sendModel(
       reply,
@@ -173,53 +214,25 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext)
   })
 
   app.get<{ Params: Params }>('/v2/accounts/:account/created-assets', async (req, reply) => {
-    const q = new Query(req.query)
-    const assetId = q.uint('asset-id')
-    const includeAll = q.bool('include-all') ?? false
-    const limit = q.limit(LIMITS.assets)
-    const after = parseIdNext(q)
-    rejectBeyondInt64(assetId)
+    const page = resourceQuery(req.query, 'asset-id', LIMITS.assets)
     const creator = parseCreator(req.params.account ?? '')
-    await sendModel(reply, searchAssets(ctx, { assetId, creator, includeAll, limit, after }))
+    await sendModel(reply, searchAssets(ctx, { ...page, assetId: page.only, creator }))
   })
 
   app.get<{ Params: Params }>('/v2/accounts/:account/created-applications', async (req, reply) => {
-    const q = new Query(req.query)
-    const applicationId = q.uint('application-id')
-    const includeAll = q.bool('include-all') ?? false
-    const limit = q.limit(LIMITS.applications)
-    const after = parseIdNext(q)
-    rejectBeyondInt64(applicationId)
+    const page = resourceQuery(req.query, 'application-id', LIMITS.applications)
     const creator = parseCreator(req.params.account ?? '')
-    const search = { applicationId, creator, includeAll, limit, after }
-    await sendModel(reply, searchApplications(ctx, search))
+    await sendModel(reply, searchApplications(ctx, { ...page, applicationId: page.only, creator }))
   })
 
   app.get<{ Params: Params }>('/v2/accounts/:account/apps-local-state', async (req, reply) => {
-    const q = new Query(req.query)
-    const applicationId = q.uint('application-id')
-    const includeAll = q.bool('include-all') ?? false
-    const limit = q.limit(LIMITS.applications)
-    const after = parseIdNext(q)
-    rejectBeyondInt64(applicationId)
+    const page = resourceQuery(req.query, 'application-id', LIMITS.applications)
     const address = req.params.account ?? ''
     const key = parseCreator(address) ?? ''
-    const id = state.addresses.find(key)
-    const locals = id === undefined ? undefined : state.localStates.get(id)
     const info = ctx.chain.accountInfo(address, 'none')
     const live = new Map((info.appsLocalState ?? []).map((l) => [l.id, l]))
-    const ids = byIdAfter(
-      new Set([...live.keys(), ...(locals?.keys() ?? [])]),
-      after,
-      applicationId,
-    )
-    const appsLocalStates: im.ApplicationLocalState[] = []
-    for (const app of ids) {
-      if (appsLocalStates.length >= limit) break
-      const current = live.get(app)
-      if (current === undefined && !includeAll) continue
-      appsLocalStates.push(localState(app, current, locals?.get(app)))
-    }
+    const history = historyOf(state.localStates, key)
+    const appsLocalStates = resourcePage(live, history, page, localState)
     const last = appsLocalStates.at(-1)
     await sendModel(
       reply,

@@ -6,7 +6,7 @@ import { Address, indexerModels as im } from 'algosdk'
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../http/server.js'
 import { type IndexerContext, sendModel } from './context.js'
-import { addrKey, compareKeys } from './keys.js'
+import { addrKey, byAddressAfter, inCurrencyRange } from './keys.js'
 import { ERR_NO_ASSETS_FOUND, ERR_UNABLE_TO_PARSE_NEXT, LIMITS } from './messages.js'
 import { parseUint64, pathUint, Query, rejectBeyondInt64, tryParseAddress } from './query.js'
 import { asset, miniAssetHolding } from './state-model.js'
@@ -145,20 +145,15 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: IndexerContext): 
     const afterKey = parseAddressNext(next)
     const state = ctx.index.state
     const addresses = state.addresses
-    // Ordered by address bytes, as the indexer orders its account_asset rows.
-    const holders = [...(state.holders.get(id) ?? [])]
-      .map((holder) => ({ holder, key: addresses.key(holder) }))
-      .sort((a, b) => compareKeys(a.key, b.key))
     const balances: im.MiniAssetHolding[] = []
-    for (const { holder, key } of holders) {
+    for (const holder of byAddressAfter(addresses, state.holders.get(id) ?? [], afterKey)) {
       if (balances.length >= limit) break
-      if (afterKey !== undefined && key <= afterKey) continue
       const record = state.holdings.get(holder)?.get(id)
       if (record === undefined || (record.deleted && !includeAll)) continue
       const address = addresses.address(holder)
       const current = ctx.chain.accountAsset(address, id)?.assetHolding
       const amount = current?.amount ?? 0n
-      if ((gt !== undefined && !(amount > gt)) || (lt !== undefined && !(amount < lt))) continue
+      if (!inCurrencyRange(amount, gt, lt)) continue
       balances.push(miniAssetHolding(address, current, record))
     }
     const last = balances.at(-1)

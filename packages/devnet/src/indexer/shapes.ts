@@ -8,21 +8,10 @@
 import { indexerModels as im } from 'algosdk'
 
 import { optional, type Field, type ObjectShape } from '../http/json-shape.js'
+import { ACCOUNT_TOTALS, APP_PARAMS, ASSET_PARAMS, SCHEMA, TEAL_KEY_VALUE } from '../http/shapes.js'
 
-const SCHEMA: ObjectShape = { 'num-byte-slice': 0, 'num-uint': 0 }
-const TEAL_KEY_VALUE: ObjectShape = { key: '', value: { bytes: '', type: 0, uint: 0 } }
-
-const ASSET_PARAMS: ObjectShape = { creator: '', decimals: 0, 'default-frozen': false, total: 0 }
 const ASSET: ObjectShape = { index: 0, 'created-at-round': 0, deleted: false, params: ASSET_PARAMS }
 
-const APP_PARAMS: ObjectShape = {
-  'approval-program': '',
-  'clear-state-program': '',
-  creator: '',
-  'global-state': optional([TEAL_KEY_VALUE]),
-  'global-state-schema': SCHEMA,
-  'local-state-schema': SCHEMA,
-}
 const APP: ObjectShape = { id: 0, 'created-at-round': 0, deleted: false, params: APP_PARAMS }
 
 const HOLDING: ObjectShape = {
@@ -42,28 +31,16 @@ const LOCAL_STATE: ObjectShape = {
 
 /** The resource lists are written only when the account has some (postgres.go). */
 const ACCOUNT: ObjectShape = {
-  address: '',
-  amount: 0,
-  'amount-without-pending-rewards': 0,
+  ...ACCOUNT_TOTALS,
   'apps-local-state': optional([LOCAL_STATE]),
   assets: optional([HOLDING]),
   'created-apps': optional([APP]),
   'created-assets': optional([ASSET]),
   'created-at-round': 0,
   deleted: false,
-  'min-balance': 0,
   participation: optional({ 'vote-first-valid': 0, 'vote-key-dilution': 0, 'vote-last-valid': 0 }),
-  'pending-rewards': 0,
-  'reward-base': 0,
-  rewards: 0,
-  round: 0,
-  status: '',
-  'total-apps-opted-in': 0,
-  'total-assets-opted-in': 0,
   'total-box-bytes': 0,
   'total-boxes': 0,
-  'total-created-apps': 0,
-  'total-created-assets': 0,
 }
 
 /** An inner transaction: what signedTxnWithAdToTransaction always sets. */

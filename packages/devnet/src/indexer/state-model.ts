@@ -129,37 +129,35 @@ export function application(
   })
 }
 
-export function assetHolding(
-  assetId: bigint,
-  current: modelsv2.AssetHolding | undefined,
-  record: Lifetime | undefined,
-): im.AssetHolding {
+/** What an account's holding of an asset shows in both of the indexer's holding models. */
+function holdingFields(current: modelsv2.AssetHolding | undefined, record: Lifetime | undefined) {
   const life = lifetimeRounds(record)
-  return new im.AssetHolding({
-    assetId,
+  return {
     amount: current?.amount ?? 0n,
     isFrozen: current?.isFrozen ?? false,
     optedInAtRound: life.created,
     optedOutAtRound: life.closed,
     deleted: current === undefined ? true : life.deleted,
-  })
+  }
 }
 
-export function miniAssetHolding(
-  address: string,
+type HoldingModel<T> = (
+  owner: T,
   current: modelsv2.AssetHolding | undefined,
   record: Lifetime | undefined,
-): im.MiniAssetHolding {
-  const life = lifetimeRounds(record)
-  return new im.MiniAssetHolding({
+) => im.AssetHolding | im.MiniAssetHolding
+
+export const assetHolding = ((assetId: bigint, current, record) =>
+  new im.AssetHolding({
+    assetId,
+    ...holdingFields(current, record),
+  })) satisfies HoldingModel<bigint>
+
+export const miniAssetHolding = ((address: string, current, record) =>
+  new im.MiniAssetHolding({
     address,
-    amount: current?.amount ?? 0n,
-    isFrozen: current?.isFrozen ?? false,
-    optedInAtRound: life.created,
-    optedOutAtRound: life.closed,
-    deleted: current === undefined ? true : life.deleted,
-  })
-}
+    ...holdingFields(current, record),
+  })) satisfies HoldingModel<string>
 
 export function localState(
   appId: bigint,

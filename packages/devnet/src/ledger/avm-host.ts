@@ -31,6 +31,7 @@ import {
   type Balances,
 } from './apply/index.js'
 import type { ChainContext } from './context.js'
+import type { ExecTracing } from './tracing.js'
 import { buildEvalDelta } from './eval-delta.js'
 import { fail, LedgerError } from './errors.js'
 import { addrKey, bytesKey, ZERO_ADDRESS } from './keys.js'
@@ -41,6 +42,10 @@ import { toAlgosdkTxn } from './txn.js'
 import { wellFormed } from './well-formed.js'
 
 const LOW_BUDGET = 'attempted ClearState execution with low OpcodeBudget'
+
+/** go's EvalError text for an app's program. */
+const evalErrorText = (e: { message: string; pc: number }, appId: bigint): string =>
+  `logic eval error: ${e.message}. Details: app=${appId}, pc=${e.pc}`
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
@@ -89,6 +94,8 @@ export class AvmHost implements Ledger {
   constructor(
     readonly b: Balances,
     readonly ctx: ChainContext,
+    /** simulate's exec trace, told of every transaction and program (inner ones included). */
+    readonly tracing?: ExecTracing,
   ) {}
 
   /** Starts accounting for a new top-level transaction. */
@@ -112,13 +119,11 @@ export class AvmHost implements Ledger {
   private approval(ep: EvalParams, gi: number, appId: bigint, program: Uint8Array): AppRun {
     // evalApp never throws (failures are values), so the frame is always popped.
     this.frames.push([])
-    const r = evalApp(program, ep, gi, appId)
+    const r = this.evaluate(program, ep, gi, appId, false)
     const inner = this.frames.pop() ?? []
     this.appCost += r.cost
     if (r.error) {
-      throw new LedgerError(
-        `logic eval error: ${r.error.message}. Details: app=${appId}, pc=${r.error.pc}`,
-      )
+      throw new LedgerError(evalErrorText(r.error, appId))
     }
     return { pass: r.pass, delta: buildEvalDelta(r, ep.group[gi].txn, inner) }
   }
@@ -133,15 +138,27 @@ export class AvmHost implements Ledger {
     const child = new Overlay(parent)
     this.b.ov = child
     this.frames.push([])
-    const r = evalApp(program, ep, gi, appId)
+    const r = this.evaluate(program, ep, gi, appId, true)
     this.b.ov = parent
     const inner = this.frames.pop() ?? []
     this.appCost += r.cost
     // Not an evaluation error in go (a plain error): it fails the transaction.
     if (r.error?.message.startsWith(LOW_BUDGET)) throw new LedgerError(r.error.message)
-    if (r.error || !r.pass) return undefined
+    if (r.error || !r.pass) {
+      this.tracing?.clearStateRollback(r.error && evalErrorText(r.error, appId))
+      return undefined
+    }
     child.commit()
     return { pass: true, delta: buildEvalDelta(r, ep.group[gi].txn, inner) }
+  }
+
+  /** evalApp, traced for simulate when asked. */
+  private evaluate(program: Uint8Array, ep: EvalParams, gi: number, appId: bigint, clear: boolean) {
+    const creating = ep.group[gi].txn.applicationId === 0n
+    ep.tracer = this.tracing?.program(program, clear, appId, creating)
+    const r = evalApp(program, ep, gi, appId)
+    ep.tracer = undefined
+    return r
   }
 
   // ---- the AVM's Ledger ----
@@ -331,15 +348,17 @@ export class AvmHost implements Ledger {
       const problem = innerSenderProblem(this, caller, t.sender)
       if (problem !== undefined) throw new Error(problem)
       this.path.push(i)
+      this.tracing?.beginTxn(i)
       let ad
       try {
         ad = applyTransaction(this.b, t, this.runner(ep, i), true)
       } catch (e) {
         this.failedPath ??= [...this.path]
-        this.path.pop()
         throw new Error(`inner tx ${i} failed: ${message(e)}`, { cause: e })
+      } finally {
+        this.path.pop()
+        this.tracing?.endTxn()
       }
-      this.path.pop()
       const effects: TxnEffects = {
         logs: logsOf(ad),
         createdAssetId: ad.configAsset,

@@ -14,15 +14,7 @@ import {
   type LocalState,
 } from './state.js'
 import { addrKey } from './keys.js'
-
-function entry<K, V>(outer: Map<string | bigint, Map<K, V>>, key: string | bigint): Map<K, V> {
-  let inner = outer.get(key)
-  if (inner === undefined) {
-    inner = new Map()
-    outer.set(key, inner)
-  }
-  return inner
-}
+import { innerMap } from './nested-map.js'
 
 function setOrDelete<K, V>(
   outer: Map<string | bigint, Map<K, V>>,
@@ -31,7 +23,7 @@ function setOrDelete<K, V>(
   value: V | null,
 ): void {
   if (value !== null) {
-    entry(outer, key).set(id, value)
+    innerMap(outer, key).set(id, value)
     return
   }
   const inner = outer.get(key)

@@ -10,6 +10,7 @@ import { EvalParams, encodeAddress } from '@unica/avm'
 import { applyTransaction, Balances, logsOf, type ApplyResult } from './apply/index.js'
 import { AvmHost } from './avm-host.js'
 import type { ChainContext } from './context.js'
+import type { ExecTracing } from './tracing.js'
 import { LedgerError, showAlgos, showMicros } from './errors.js'
 import { base32 } from './ids.js'
 import { addrKey, bytesEqual, isZero } from './keys.js'
@@ -74,6 +75,8 @@ export interface ApplyOptions {
   readonly dryRun?: boolean
   /** simulate's extra-opcode-budget, added to the group's app budget pool. */
   readonly extraBudget?: number
+  /** simulate's exec trace. */
+  readonly tracing?: ExecTracing
 }
 
 export function applyGroup(
@@ -91,7 +94,7 @@ export function applyGroup(
     rewardsPool: addrKey(ctx.specials.rewardsPool),
   }
   const b = new Balances(ov, proto, specials, ctx.round)
-  const host = new AvmHost(b, ctx)
+  const host = new AvmHost(b, ctx, options.tracing)
   host.appBudgetAdded = group.filter((p) => p.txn.type === 'appl').length * proto.maxAppProgramCost
   const failed = (msg: string, at: readonly number[]): GroupOutcome => ({
     ok: false,
@@ -122,6 +125,7 @@ export function applyGroup(
       )
     }
     host.startTransaction()
+    options.tracing?.beginTxn(gi)
     try {
       const ad = applyTransaction(b, p.txn, host.runner(ep, gi), false)
       results.push(ad)
@@ -136,6 +140,8 @@ export function applyGroup(
       if (!(e instanceof LedgerError) && !(e instanceof Error)) throw e
       appCosts[gi] = host.appCost
       return failed(`transaction ${p.id}: ${message(e)}`, [gi, ...host.innerFailurePath()])
+    } finally {
+      options.tracing?.endTxn()
     }
     ov.rememberTxid(p.id, p.txn.lastValid)
     if (!isZero(p.txn.lease)) ov.rememberLease(leaseKey(sender, p.txn.lease), p.txn.lastValid)

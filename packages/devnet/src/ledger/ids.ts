@@ -3,28 +3,14 @@
  * canonical msgpack of the transaction, printed in base32 without padding; a group id is
  * SHA-512/256 of "TG" and the msgpack of `{txlist: [...]}`).
  */
+import { encodeBase32 } from '@unica/avm'
 import { sha512_256 } from './crypto.js'
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 const TX = new TextEncoder().encode('TX')
 const TG = new TextEncoder().encode('TG')
 
 /** RFC 4648 base32 without padding, as go prints digests and transaction ids. */
-export function base32(bytes: Uint8Array): string {
-  let out = ''
-  let bits = 0
-  let value = 0
-  for (const b of bytes) {
-    value = (value << 8) | b
-    bits += 8
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31]
-  return out
-}
+export const base32 = (bytes: Uint8Array): string => encodeBase32(bytes)
 
 /** The bytes a transaction signature signs: "TX" || canonical msgpack. */
 export function signedBytes(encodedTxn: Uint8Array): Uint8Array {

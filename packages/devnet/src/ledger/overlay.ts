@@ -12,19 +12,11 @@ import type {
   LocalState,
   StateReader,
 } from './state.js'
+import { innerMap } from './nested-map.js'
 
 /** Where an overlay's writes go on commit. */
 export interface StateWriter extends StateReader {
   absorb(child: Overlay): void
-}
-
-function nested<K, V>(outer: Map<string | bigint, Map<K, V>>, key: string | bigint): Map<K, V> {
-  let inner = outer.get(key)
-  if (inner === undefined) {
-    inner = new Map()
-    outer.set(key, inner)
-  }
-  return inner
 }
 
 export class Overlay implements StateWriter {
@@ -94,11 +86,11 @@ export class Overlay implements StateWriter {
   }
 
   putHolding(key: string, asset: bigint, h: Holding | null): void {
-    nested(this.holdings, key).set(asset, h)
+    innerMap(this.holdings, key).set(asset, h)
   }
 
   putLocal(key: string, app: bigint, l: LocalState | null): void {
-    nested(this.locals, key).set(app, l)
+    innerMap(this.locals, key).set(app, l)
   }
 
   putAsset(id: bigint, a: AssetRecord | null): void {
@@ -110,7 +102,7 @@ export class Overlay implements StateWriter {
   }
 
   putBox(app: bigint, name: string, value: Uint8Array | null): void {
-    nested(this.boxes, app).set(name, value)
+    innerMap(this.boxes, app).set(name, value)
   }
 
   rememberTxid(txid: string, lastValid: bigint): void {

@@ -6,20 +6,14 @@
  * Accounts are keyed by the hex of their public key, state keys and box names by their latin1
  * string (keys.ts). An idle account is one small object in one Map.
  */
-import type { StateValue } from '@unica/avm'
+import type { AssetNamesAndRoles, ParticipationKeys, StateValue } from '@unica/avm'
 
 /** go's basics.Status. */
 export const AccountStatus = { Offline: 0, Online: 1, NotParticipating: 2 } as const
 export type AccountStatus = (typeof AccountStatus)[keyof typeof AccountStatus]
 
-export interface Participation {
-  readonly votePk: Uint8Array
-  readonly selectionPk: Uint8Array
-  readonly stateProofPk: Uint8Array
-  readonly voteFirst: bigint
-  readonly voteLast: bigint
-  readonly voteKeyDilution: bigint
-}
+/** An online account's keys: those its last keyreg registered. */
+export type Participation = ParticipationKeys
 
 /** go's ledgercore.AccountData: the balance and the totals its minimum balance depends on. */
 export interface AccountData {
@@ -100,21 +94,11 @@ export interface LocalState extends KeyValues {
   readonly schema: Schema
 }
 
-export interface AssetRecord {
+export interface AssetRecord extends AssetNamesAndRoles {
   readonly creator: Uint8Array
   readonly total: bigint
   readonly decimals: number
   readonly defaultFrozen: boolean
-  readonly unitName: Uint8Array
-  readonly name: Uint8Array
-  readonly url: Uint8Array
-  /** 32 bytes, or empty when unset. */
-  readonly metadataHash: Uint8Array
-  /** Zero address when unset (cleared for good). */
-  readonly manager: Uint8Array
-  readonly reserve: Uint8Array
-  readonly freeze: Uint8Array
-  readonly clawback: Uint8Array
 }
 
 export interface AppRecord extends KeyValues {

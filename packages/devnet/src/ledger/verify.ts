@@ -15,6 +15,7 @@ import {
 } from '@unica/avm'
 import algosdk from 'algosdk'
 import type { ChainContext } from './context.js'
+import type { ExecTracing } from './tracing.js'
 import { BATCH_FAILED, ed25519Verify, multisigProblem } from './crypto.js'
 import { LedgerError } from './errors.js'
 import type { Ed25519Verifier, SignatureCheck } from './signature-pool.js'
@@ -164,6 +165,8 @@ export interface VerifyOptions {
   readonly allowEmptySignatures?: boolean
   /** How an ed25519 signature is checked (answers the signature pool gave, see submitAsync). */
   readonly ed25519?: Ed25519Verifier
+  /** simulate's exec trace of logic signatures. */
+  readonly tracing?: ExecTracing
 }
 
 /**
@@ -200,6 +203,7 @@ function checkLogicSig(
   lsigCosts: number[],
   bad: { failed: boolean },
   ed25519: Ed25519Verifier,
+  tracing: ExecTracing | undefined,
 ): string | undefined {
   const lsig = p.stxn.lsig!
   const proto = ep.proto
@@ -224,7 +228,9 @@ function checkLogicSig(
   } else if (!ed25519(p.authorizer, concat(PROGRAM, lsig.logic), lsig.sig!)) {
     bad.failed = true
   }
+  ep.tracer = tracing?.logicSig(gi, lsig.logic)
   const r = evalSignature(ep, gi)
+  ep.tracer = undefined
   lsigCosts[gi] = r.cost
   if (r.error) {
     return `transaction ${p.id}: rejected by logic err=${r.error.message}. Details: pc=${r.error.pc}`
@@ -287,7 +293,7 @@ export function verifyGroup(
       if (problem === BATCH_FAILED) bad.failed = true
       else if (problem !== undefined) return invalid(p, i, `multisig validation failed: ${problem}`)
     } else {
-      const problem = checkLogicSig(params(), i, p, lsigCosts, bad, ed25519)
+      const problem = checkLogicSig(params(), i, p, lsigCosts, bad, ed25519, options.tracing)
       if (problem !== undefined) return invalid(p, i, problem)
       lsigBytes += lsig!.logic.length + lsig!.args.reduce((n, a) => n + a.length, 0)
     }

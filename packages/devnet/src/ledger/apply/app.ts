@@ -41,8 +41,7 @@ function checkProgram(program: Uint8Array, what: string): void {
 
 function createApp(b: Balances, t: Txn, ctr: bigint): bigint {
   const sender = addrKey(t.sender)
-  const id = ctr + 1n
-  if (b.ov.app(id) !== undefined) fail(`already found app with index ${id}`)
+  const id = b.newCreatableId('app', ctr)
   const record = b.get(sender)
   b.put(sender, {
     ...record,

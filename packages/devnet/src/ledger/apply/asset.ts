@@ -34,8 +34,7 @@ function noParams(t: Txn): boolean {
 
 function create(b: Balances, t: Txn, ad: ApplyResult, ctr: bigint): void {
   const sender = addrKey(t.sender)
-  const id = ctr + 1n
-  if (b.ov.asset(id) !== undefined) fail(`already found asset with index ${id}`)
+  const id = b.newCreatableId('asset', ctr)
   const record = b.get(sender)
   b.put(sender, {
     ...record,

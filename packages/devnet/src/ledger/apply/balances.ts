@@ -47,6 +47,17 @@ export class Balances {
     return next
   }
 
+  /**
+   * The id a transaction creating an app or asset gives it: one past the transactions counted
+   * before it (go's GetCreatableID), which must not be taken.
+   */
+  newCreatableId(kind: 'app' | 'asset', ctr: bigint): bigint {
+    const id = ctr + 1n
+    const taken = kind === 'app' ? this.ov.app(id) : this.ov.asset(id)
+    if (taken !== undefined) fail(`already found ${kind} with index ${id}`)
+    return id
+  }
+
   /** go's roundCowState.Move (rewards are always zero here). */
   move(from: string, to: string, amount: bigint): void {
     const src = this.get(from)
