@@ -59,6 +59,9 @@ interface CompiledOp {
   readonly nArgs: number
   /** Whether any argument has a declared kind (else the loop skips checking them). */
   readonly typedArgs: boolean
+  /** Kinds of the top argument and the one below it (0 when absent or untyped). */
+  readonly topKind: Kind
+  readonly belowKind: Kind
   readonly retKinds: readonly Kind[]
   /** The cost when it does not depend on the stack or immediates, else 0. */
   readonly staticCost: number
@@ -98,6 +101,8 @@ function compile(version: number): readonly (CompiledOp | undefined)[] {
           argKinds: spec.args.map((t) => kindOf(t.avm)),
           nArgs: spec.args.length,
           typedArgs: spec.args.some((t) => kindOf(t.avm) !== 0),
+          topKind: spec.args.length > 0 ? kindOf(spec.args[spec.args.length - 1].avm) : 0,
+          belowKind: spec.args.length > 1 ? kindOf(spec.args[spec.args.length - 2].avm) : 0,
           retKinds: spec.returns.map((t) => kindOf(t.avm)),
           staticCost: typeof spec.cost === 'number' ? spec.cost : 0,
           modeMask: MODE_MASKS[spec.modes],
@@ -183,7 +188,7 @@ const PROGRAMS = new WeakMap<
 
 function newDecoded(program: Uint8Array): DecodedImmediates {
   return {
-    ints: new Array<bigint | undefined>(program.length),
+    values: new Array<StackValue | undefined>(program.length),
     ends: new Int32Array(program.length),
   }
 }
@@ -237,57 +242,284 @@ function checkProgram(cx: EvalContext): void {
 }
 
 /** The step loop. Throws AvmError on any failure. Kept lean: it runs once per opcode, allocates
- * nothing, and keeps the pc in a local (written back before each handler, which reads it). */
+ * nothing, and keeps the pc in a local (written back before each op, whose handler reads it). */
 function execute(cx: EvalContext): void {
-  const { program, stack, ep } = cx
+  const { program, stack } = cx
   const ops = compiledOps(cx.version)
   const end = program.length
   const modeMask = cx.mode === 'sig' ? MODE_SIG : MODE_APP
-  const pools = ep.pools
-  // A clear-state program is held to one call's budget whatever the pool holds (go's
-  // IsolateClearState); otherwise the pooled budget of its mode is the limit.
-  const isolated = cx.mode === 'app' && cx.txn.onCompletion === ON_COMPLETION.ClearState
-  const callBudget = ep.proto.maxAppProgramCost
+  // The budget left is kept in a local. The pool is paid what the ops cost before any op the
+  // table dispatches (such ops may read or change it: inner calls, global OpcodeBudget) and when
+  // the loop ends, however it ends.
+  let left = cx.remainingBudget()
+  let unpaid = 0
   let pc = cx.pc
-  while (pc < end) {
-    const c = ops[program[pc]]
-    if (c === undefined) fail(`illegal opcode 0x${program[pc].toString(16).padStart(2, '0')}`)
-    if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
-    const nArgs = c.nArgs
-    const first = stack.length - nArgs
-    if (first < 0) fail(`stack underflow in ${c.spec.name}`)
-    if (c.typedArgs) checkArgs(c, stack, first)
-    if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
+  try {
+    while (pc < end) {
+      cx.pc = pc
+      const op = program[pc]
+      const c = ops[op]
+      if (c === undefined) fail(`illegal opcode 0x${op.toString(16).padStart(2, '0')}`)
+      if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
+      const first = stack.length - c.nArgs
+      if (first < 0) fail(`stack underflow in ${c.spec.name}`)
+      if (c.typedArgs && !argsFit(c, stack)) checkArgs(c, stack, first)
+      if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
 
-    const cost = c.staticCost || dynamicCost(cx, c.spec)
-    if (modeMask === MODE_SIG) {
-      if (cost > pools.lsig) budgetExceeded(cx, c.spec.name)
-      pools.lsig -= cost
-    } else {
-      const left = isolated ? callBudget - cx.cost : pools.app
+      const cost = c.staticCost || dynamicCost(cx, c.spec)
       if (cost > left) budgetExceeded(cx, c.spec.name)
-      pools.app -= cost
-    }
-    cx.cost += cost
+      left -= cost
+      unpaid += cost
+      cx.cost += cost
 
-    c.handler(cx)
-
-    if (c.checkEffect) {
-      const fast = c.yieldsOneUint && stack.length === first + 1 && typeof stack[first] === 'bigint'
-      if (!fast) checkEffect(c, stack, first)
+      // The hottest ops are called directly, so that V8 can inline them. Each leaves exactly the
+      // results its prototype declares, so of the effect check only the size of a byte string
+      // that may be too long is left (checkTop); the other ops go through the table.
+      switch (op) {
+        case 0x01: // sha256
+          opSha256(cx)
+          break
+        case 0x08: // +
+          opPlus(cx)
+          break
+        case 0x09: // -
+          opMinus(cx)
+          break
+        case 0x0b: // *
+          opTimes(cx)
+          break
+        case 0x0c: // <
+          opLess(cx)
+          break
+        case 0x0d: // >
+          opGreater(cx)
+          break
+        case 0x0e: // <=
+          opLessEq(cx)
+          break
+        case 0x0f: // >=
+          opGreaterEq(cx)
+          break
+        case 0x10: // &&
+          opAnd(cx)
+          break
+        case 0x11: // ||
+          opOr(cx)
+          break
+        case 0x12: // ==
+          opEqual(cx)
+          break
+        case 0x13: // !=
+          opNotEqual(cx)
+          break
+        case 0x14: // !
+          opNot(cx)
+          break
+        case 0x15: // len
+          opLen(cx)
+          break
+        case 0x16: // itob
+          opItob(cx)
+          break
+        case 0x17: // btoi
+          opBtoi(cx)
+          break
+        case 0x21: // intc
+          opIntc(cx)
+          break
+        case 0x22: // intc_0
+          opIntc0(cx)
+          break
+        case 0x23: // intc_1
+          opIntc1(cx)
+          break
+        case 0x24: // intc_2
+          opIntc2(cx)
+          break
+        case 0x25: // intc_3
+          opIntc3(cx)
+          break
+        case 0x27: // bytec
+          opBytec(cx)
+          checkTop(c, stack)
+          break
+        case 0x28: // bytec_0
+          opBytec0(cx)
+          checkTop(c, stack)
+          break
+        case 0x29: // bytec_1
+          opBytec1(cx)
+          checkTop(c, stack)
+          break
+        case 0x2a: // bytec_2
+          opBytec2(cx)
+          checkTop(c, stack)
+          break
+        case 0x2b: // bytec_3
+          opBytec3(cx)
+          checkTop(c, stack)
+          break
+        case 0x34: // load
+          opLoad(cx)
+          break
+        case 0x35: // store
+          opStore(cx)
+          break
+        case 0x40: // bnz
+          opBnz(cx)
+          break
+        case 0x41: // bz
+          opBz(cx)
+          break
+        case 0x42: // b
+          opB(cx)
+          break
+        case 0x44: // assert
+          opAssert(cx)
+          break
+        case 0x48: // pop
+          opPop(cx)
+          break
+        case 0x49: // dup
+          opDup(cx)
+          break
+        case 0x4a: // dup2
+          opDup2(cx)
+          break
+        case 0x4b: // dig
+          opDig(cx)
+          break
+        case 0x4c: // swap
+          opSwap(cx)
+          break
+        case 0x4d: // select
+          opSelect(cx)
+          break
+        case 0x50: // concat
+          opConcat(cx)
+          checkTop(c, stack)
+          break
+        case 0x57: // extract
+          opExtract(cx)
+          break
+        case 0x80: // pushbytes
+          opPushbytes(cx)
+          checkTop(c, stack)
+          break
+        case 0x81: // pushint
+          opPushint(cx)
+          break
+        case 0x88: // callsub
+          opCallsub(cx)
+          break
+        case 0x89: // retsub
+          opRetsub(cx)
+          break
+        case 0x8b: // frame_dig
+          opFrameDig(cx)
+          break
+        case 0x8c: // frame_bury
+          opFrameBury(cx)
+          break
+        default:
+          payPool(cx, unpaid)
+          unpaid = 0
+          c.handler(cx)
+          left = cx.remainingBudget()
+          if (c.checkEffect) {
+            const fast =
+              c.yieldsOneUint && stack.length === first + 1 && typeof stack[first] === 'bigint'
+            if (!fast) checkEffect(c, stack, first)
+          }
+      }
+      if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
+      const next = cx.nextPc
+      if (next >= 0) {
+        pc = next
+        cx.nextPc = -1
+      } else {
+        pc += c.size
+      }
     }
-    if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
-    const next = cx.nextPc
-    if (next >= 0) {
-      pc = next
-      cx.nextPc = -1
-    } else {
-      pc += c.size
-    }
-    cx.pc = pc
+  } finally {
+    payPool(cx, unpaid)
   }
+  cx.pc = pc
   if (stack.length !== 1) fail(`stack len is ${stack.length} instead of 1`)
   if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
+}
+
+/** The handler of the op at `byte`, which must be `name` (checked when this module loads). */
+function hot(byte: number, name: string): OpHandler {
+  if (opTable(MAX_VERSION).byOpcode[byte]?.name !== name || !(name in HANDLERS)) {
+    throw new Error(`the step loop expects ${name} at opcode 0x${byte.toString(16)}`)
+  }
+  return HANDLERS[name]
+}
+
+const opSha256 = hot(0x01, 'sha256')
+const opPlus = hot(0x08, '+')
+const opMinus = hot(0x09, '-')
+const opTimes = hot(0x0b, '*')
+const opLess = hot(0x0c, '<')
+const opGreater = hot(0x0d, '>')
+const opLessEq = hot(0x0e, '<=')
+const opGreaterEq = hot(0x0f, '>=')
+const opAnd = hot(0x10, '&&')
+const opOr = hot(0x11, '||')
+const opEqual = hot(0x12, '==')
+const opNotEqual = hot(0x13, '!=')
+const opNot = hot(0x14, '!')
+const opLen = hot(0x15, 'len')
+const opItob = hot(0x16, 'itob')
+const opBtoi = hot(0x17, 'btoi')
+const opIntc = hot(0x21, 'intc')
+const opIntc0 = hot(0x22, 'intc_0')
+const opIntc1 = hot(0x23, 'intc_1')
+const opIntc2 = hot(0x24, 'intc_2')
+const opIntc3 = hot(0x25, 'intc_3')
+const opBytec = hot(0x27, 'bytec')
+const opBytec0 = hot(0x28, 'bytec_0')
+const opBytec1 = hot(0x29, 'bytec_1')
+const opBytec2 = hot(0x2a, 'bytec_2')
+const opBytec3 = hot(0x2b, 'bytec_3')
+const opLoad = hot(0x34, 'load')
+const opStore = hot(0x35, 'store')
+const opBnz = hot(0x40, 'bnz')
+const opBz = hot(0x41, 'bz')
+const opB = hot(0x42, 'b')
+const opAssert = hot(0x44, 'assert')
+const opPop = hot(0x48, 'pop')
+const opDup = hot(0x49, 'dup')
+const opDup2 = hot(0x4a, 'dup2')
+const opDig = hot(0x4b, 'dig')
+const opSwap = hot(0x4c, 'swap')
+const opSelect = hot(0x4d, 'select')
+const opConcat = hot(0x50, 'concat')
+const opExtract = hot(0x57, 'extract')
+const opPushbytes = hot(0x80, 'pushbytes')
+const opPushint = hot(0x81, 'pushint')
+const opCallsub = hot(0x88, 'callsub')
+const opRetsub = hot(0x89, 'retsub')
+const opFrameDig = hot(0x8b, 'frame_dig')
+const opFrameBury = hot(0x8c, 'frame_bury')
+
+/** Whether the (at most two) top values fit the op's declared kinds; deeper ones are left to
+ * checkArgs. */
+function argsFit(c: CompiledOp, stack: readonly StackValue[]): boolean {
+  if (c.nArgs > 2) return false
+  const n = stack.length
+  return fits(stack[n - 1], c.topKind) && (c.nArgs < 2 || fits(stack[n - 2], c.belowKind))
+}
+
+function fits(v: StackValue, k: Kind): boolean {
+  return k === 0 || (typeof v === 'bigint') === (k === 1)
+}
+
+/** The byte string an op left on top is not too long. */
+function checkTop(c: CompiledOp, stack: readonly StackValue[]): void {
+  const v = stack[stack.length - 1] as Uint8Array
+  if (v.length > MAX_STRING_SIZE) fail(`${c.spec.name} produced a too big (${v.length}) byte-array`)
 }
 
 /** The arguments' kinds against the prototype. */
@@ -301,6 +533,12 @@ function checkArgs(c: CompiledOp, stack: readonly StackValue[], first: number): 
       fail(`${c.spec.name} arg ${i} wanted ${c.spec.args[i].name} but got ${typeName(v)}`)
     }
   }
+}
+
+/** Takes what the ops run since the last payment cost from the pool of the program's mode. */
+function payPool(cx: EvalContext, cost: number): void {
+  if (cx.mode === 'sig') cx.ep.pools.lsig -= cost
+  else cx.ep.pools.app -= cost
 }
 
 function budgetExceeded(cx: EvalContext, name: string): never {

@@ -6,7 +6,6 @@
  * scratch or in state can be changed through another.
  */
 import { bytesToNumberBE } from '@noble/curves/utils.js'
-import { concatBytes } from '@noble/hashes/utils.js'
 import { MAX_STRING_SIZE } from '../../spec/types.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
@@ -75,7 +74,10 @@ export const BYTES_OPS: OpFamily = {
     const i = s.length - 1
     const a = s[i] as Uint8Array
     // The step loop rejects a result over 4096 bytes ("concat produced a too big (N) byte-array").
-    s[i] = concatBytes(a, b)
+    const out = new Uint8Array(a.length + b.length)
+    out.set(a)
+    out.set(b, a.length)
+    s[i] = out
   },
   substring: (cx) => {
     const s = cx.stack
@@ -155,7 +157,8 @@ export const BYTES_OPS: OpFamily = {
     const length = cx.imm(1)
     // L = 0 means "to the end"; a start past the end is then reported by extractCarefully().
     const l = length === 0 ? Math.max(0, x.length - start) : length
-    s[i] = extractCarefully(x, BigInt(start), BigInt(l))
+    const end = start + l
+    s[i] = end <= x.length ? x.slice(start, end) : extractCarefully(x, BigInt(start), BigInt(l))
   },
   extract3: (cx) => {
     const s = cx.stack
