@@ -67,13 +67,47 @@ interface CompiledOp {
   readonly staticCost: number
   /** Modes allowed, as a mask of MODE_SIG | MODE_APP. */
   readonly modeMask: number
-  /** Whether the loop checks the stack effect and results after the op (it has a fixed
-   * prototype, is not trusted, and is not err/return, which end the program). */
-  readonly checkEffect: boolean
-  /** Its effect is one uint64 in place of its arguments (most arithmetic): the loop checks that
-   * inline, without calling checkEffect. */
-  readonly yieldsOneUint: boolean
+  /** How the loop checks the stack effect and results after the op (see effectOf). */
+  readonly effect: Effect
   readonly size: number
+  /** It reads and changes nothing but the stack, scratch and the program, so the loop need not
+   * settle the budget pool before it (see execute). */
+  readonly stackOnly: boolean
+}
+
+/** The ops that touch only the stack, scratch and the program (see CompiledOp.stackOnly): the
+ * common ones; any op not named here is treated as one that may use the budget. */
+const STACK_ONLY: ReadonlySet<string> = new Set([
+  ...['+', '-', '*', '/', '%', '<', '>', '<=', '>=', '&&', '||', '==', '!=', '!'],
+  ...['|', '&', '^', '~', 'len', 'itob', 'btoi', 'mulw', 'addw', 'shl', 'shr'],
+  ...['intc', 'intc_0', 'intc_1', 'intc_2', 'intc_3', 'pushint', 'pushints'],
+  ...['bytec', 'bytec_0', 'bytec_1', 'bytec_2', 'bytec_3', 'pushbytes', 'pushbytess'],
+  ...['load', 'store', 'bnz', 'bz', 'b', 'assert', 'callsub', 'retsub', 'proto'],
+  ...['pop', 'dup', 'dup2', 'dig', 'bury', 'swap', 'select', 'cover', 'uncover', 'popn', 'dupn'],
+  ...['frame_dig', 'frame_bury', 'switch', 'match'],
+  ...['concat', 'substring', 'substring3', 'extract', 'extract3', 'replace2', 'replace3'],
+  ...['extract_uint16', 'extract_uint32', 'extract_uint64', 'getbyte', 'setbyte'],
+  ...['sha256', 'keccak256', 'sha512_256', 'sha3_256'],
+])
+
+/** Effect checks, by the shape of the prototype's results. */
+type Effect = 0 | 1 | 2 | 3
+/** Not checked: no fixed prototype, trusted, or err/return, which end the program. */
+const EFFECT_UNCHECKED = 0
+/** No result: only the stack height to check. */
+const EFFECT_NONE = 1
+/** One uint64 (most arithmetic). */
+const EFFECT_UINT = 2
+/** Anything else: resultsFit. */
+const EFFECT_RESULTS = 3
+
+function effectOf(spec: OpSpec): Effect {
+  if (!spec.hasProto || spec.trusted || spec.name === 'err' || spec.name === 'return') {
+    return EFFECT_UNCHECKED
+  }
+  if (spec.returns.length === 0) return EFFECT_NONE
+  if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1) return EFFECT_UINT
+  return EFFECT_RESULTS
 }
 
 const kindOf = (avm: string): Kind => (avm === 'uint64' ? 1 : avm === 'bytes' ? 2 : 0)
@@ -106,10 +140,9 @@ function compile(version: number): readonly (CompiledOp | undefined)[] {
           retKinds: spec.returns.map((t) => kindOf(t.avm)),
           staticCost: typeof spec.cost === 'number' ? spec.cost : 0,
           modeMask: MODE_MASKS[spec.modes],
-          yieldsOneUint: spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1,
-          checkEffect:
-            spec.hasProto && !spec.trusted && spec.name !== 'err' && spec.name !== 'return',
+          effect: effectOf(spec),
           size: spec.size,
+          stackOnly: STACK_ONLY.has(spec.name),
         },
   )
 }
@@ -248,9 +281,9 @@ function execute(cx: EvalContext): void {
   const ops = compiledOps(cx.version)
   const end = program.length
   const modeMask = cx.mode === 'sig' ? MODE_SIG : MODE_APP
-  // The budget left is kept in a local. The pool is paid what the ops cost before any op the
-  // table dispatches (such ops may read or change it: inner calls, global OpcodeBudget) and when
-  // the loop ends, however it ends.
+  // The budget left is kept in a local. What the ops cost is paid to the pool before any op that
+  // may read or change it (inner calls, global OpcodeBudget: all but the stack-only ops) and
+  // when the loop ends, however it ends.
   let left = cx.remainingBudget()
   let unpaid = 0
   let pc = cx.pc
@@ -272,165 +305,79 @@ function execute(cx: EvalContext): void {
       unpaid += cost
       cx.cost += cost
 
-      // The hottest ops are called directly, so that V8 can inline them. Each leaves exactly the
-      // results its prototype declares, so of the effect check only the size of a byte string
-      // that may be too long is left (checkTop); the other ops go through the table.
+      // The commonest ops are called directly, where V8 can inline them (all are stack-only);
+      // the others through the table. Each byte's name is checked against the table (hot()).
+      // prettier-ignore
       switch (op) {
-        case 0x01: // sha256
-          opSha256(cx)
-          break
-        case 0x08: // +
-          opPlus(cx)
-          break
-        case 0x09: // -
-          opMinus(cx)
-          break
-        case 0x0b: // *
-          opTimes(cx)
-          break
-        case 0x0c: // <
-          opLess(cx)
-          break
-        case 0x0d: // >
-          opGreater(cx)
-          break
-        case 0x0e: // <=
-          opLessEq(cx)
-          break
-        case 0x0f: // >=
-          opGreaterEq(cx)
-          break
-        case 0x10: // &&
-          opAnd(cx)
-          break
-        case 0x11: // ||
-          opOr(cx)
-          break
-        case 0x12: // ==
-          opEqual(cx)
-          break
-        case 0x13: // !=
-          opNotEqual(cx)
-          break
-        case 0x14: // !
-          opNot(cx)
-          break
-        case 0x15: // len
-          opLen(cx)
-          break
-        case 0x16: // itob
-          opItob(cx)
-          break
-        case 0x17: // btoi
-          opBtoi(cx)
-          break
-        case 0x21: // intc
-          opIntc(cx)
-          break
-        case 0x22: // intc_0
-          opIntc0(cx)
-          break
-        case 0x23: // intc_1
-          opIntc1(cx)
-          break
-        case 0x24: // intc_2
-          opIntc2(cx)
-          break
-        case 0x25: // intc_3
-          opIntc3(cx)
-          break
-        case 0x27: // bytec
-          opBytec(cx)
-          checkTop(c, stack)
-          break
-        case 0x28: // bytec_0
-          opBytec0(cx)
-          checkTop(c, stack)
-          break
-        case 0x29: // bytec_1
-          opBytec1(cx)
-          checkTop(c, stack)
-          break
-        case 0x2a: // bytec_2
-          opBytec2(cx)
-          checkTop(c, stack)
-          break
-        case 0x2b: // bytec_3
-          opBytec3(cx)
-          checkTop(c, stack)
-          break
-        case 0x34: // load
-          opLoad(cx)
-          break
-        case 0x35: // store
-          opStore(cx)
-          break
-        case 0x40: // bnz
-          opBnz(cx)
-          break
-        case 0x41: // bz
-          opBz(cx)
-          break
-        case 0x42: // b
-          opB(cx)
-          break
-        case 0x44: // assert
-          opAssert(cx)
-          break
-        case 0x48: // pop
-          opPop(cx)
-          break
-        case 0x49: // dup
-          opDup(cx)
-          break
-        case 0x4a: // dup2
-          opDup2(cx)
-          break
-        case 0x4b: // dig
-          opDig(cx)
-          break
-        case 0x4c: // swap
-          opSwap(cx)
-          break
-        case 0x4d: // select
-          opSelect(cx)
-          break
-        case 0x50: // concat
-          opConcat(cx)
-          checkTop(c, stack)
-          break
-        case 0x57: // extract
-          opExtract(cx)
-          break
-        case 0x80: // pushbytes
-          opPushbytes(cx)
-          checkTop(c, stack)
-          break
-        case 0x81: // pushint
-          opPushint(cx)
-          break
-        case 0x88: // callsub
-          opCallsub(cx)
-          break
-        case 0x89: // retsub
-          opRetsub(cx)
-          break
-        case 0x8b: // frame_dig
-          opFrameDig(cx)
-          break
-        case 0x8c: // frame_bury
-          opFrameBury(cx)
-          break
+      case 0x01: opSha256(cx); break    // sha256
+      case 0x08: opPlus(cx); break      // +
+      case 0x09: opMinus(cx); break     // -
+      case 0x0b: opTimes(cx); break     // *
+      case 0x0c: opLess(cx); break      // <
+      case 0x0d: opGreater(cx); break   // >
+      case 0x0e: opLessEq(cx); break    // <=
+      case 0x0f: opGreaterEq(cx); break // >=
+      case 0x10: opAnd(cx); break       // &&
+      case 0x11: opOr(cx); break        // ||
+      case 0x12: opEqual(cx); break     // ==
+      case 0x13: opNotEqual(cx); break  // !=
+      case 0x14: opNot(cx); break       // !
+      case 0x15: opLen(cx); break       // len
+      case 0x16: opItob(cx); break      // itob
+      case 0x17: opBtoi(cx); break      // btoi
+      case 0x21: opIntc(cx); break      // intc
+      case 0x22: opIntc0(cx); break     // intc_0
+      case 0x23: opIntc1(cx); break     // intc_1
+      case 0x24: opIntc2(cx); break     // intc_2
+      case 0x25: opIntc3(cx); break     // intc_3
+      case 0x27: opBytec(cx); break     // bytec
+      case 0x28: opBytec0(cx); break    // bytec_0
+      case 0x29: opBytec1(cx); break    // bytec_1
+      case 0x2a: opBytec2(cx); break    // bytec_2
+      case 0x2b: opBytec3(cx); break    // bytec_3
+      case 0x34: opLoad(cx); break      // load
+      case 0x35: opStore(cx); break     // store
+      case 0x40: opBnz(cx); break       // bnz
+      case 0x41: opBz(cx); break        // bz
+      case 0x42: opB(cx); break         // b
+      case 0x44: opAssert(cx); break    // assert
+      case 0x48: opPop(cx); break       // pop
+      case 0x49: opDup(cx); break       // dup
+      case 0x4a: opDup2(cx); break      // dup2
+      case 0x4b: opDig(cx); break       // dig
+      case 0x4c: opSwap(cx); break      // swap
+      case 0x4d: opSelect(cx); break    // select
+      case 0x50: opConcat(cx); break    // concat
+      case 0x57: opExtract(cx); break   // extract
+      case 0x80: opPushbytes(cx); break // pushbytes
+      case 0x81: opPushint(cx); break   // pushint
+      case 0x88: opCallsub(cx); break   // callsub
+      case 0x89: opRetsub(cx); break    // retsub
+      case 0x8b: opFrameDig(cx); break  // frame_dig
+      case 0x8c: opFrameBury(cx); break // frame_bury
         default:
-          payPool(cx, unpaid)
-          unpaid = 0
-          c.handler(cx)
-          left = cx.remainingBudget()
-          if (c.checkEffect) {
-            const fast =
-              c.yieldsOneUint && stack.length === first + 1 && typeof stack[first] === 'bigint'
-            if (!fast) checkEffect(c, stack, first)
+          if (c.stackOnly) {
+            c.handler(cx)
+          } else {
+            payPool(cx, unpaid)
+            unpaid = 0
+            c.handler(cx)
+            left = cx.remainingBudget()
           }
+      }
+
+      // The effect the prototype declares: the common shapes inline, the rest in resultsFit;
+      // checkEffect then reports the mismatch.
+      const effect = c.effect
+      if (effect !== EFFECT_UNCHECKED) {
+        const top = stack.length - 1
+        const fits =
+          effect === EFFECT_NONE
+            ? top === first - 1
+            : effect === EFFECT_UINT
+              ? top === first && typeof stack[top] === 'bigint'
+              : resultsFit(c, stack, first)
+        if (!fits) checkEffect(c, stack, first)
       }
       if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
       const next = cx.nextPc
@@ -449,10 +396,11 @@ function execute(cx: EvalContext): void {
   if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
 }
 
-/** The handler of the op at `byte`, which must be `name` (checked when this module loads). */
+/** The handler of the op at `byte`, which must be `name`: checked when this module loads, so that
+ * the step loop's switch and the opcode table cannot disagree. */
 function hot(byte: number, name: string): OpHandler {
-  if (opTable(MAX_VERSION).byOpcode[byte]?.name !== name || !(name in HANDLERS)) {
-    throw new Error(`the step loop expects ${name} at opcode 0x${byte.toString(16)}`)
+  if (opTable(MAX_VERSION).byOpcode[byte]?.name !== name || !STACK_ONLY.has(name)) {
+    throw new Error(`the step loop expects the stack-only ${name} at opcode 0x${byte.toString(16)}`)
   }
   return HANDLERS[name]
 }
@@ -516,12 +464,6 @@ function fits(v: StackValue, k: Kind): boolean {
   return k === 0 || (typeof v === 'bigint') === (k === 1)
 }
 
-/** The byte string an op left on top is not too long. */
-function checkTop(c: CompiledOp, stack: readonly StackValue[]): void {
-  const v = stack[stack.length - 1] as Uint8Array
-  if (v.length > MAX_STRING_SIZE) fail(`${c.spec.name} produced a too big (${v.length}) byte-array`)
-}
-
 /** The arguments' kinds against the prototype. */
 function checkArgs(c: CompiledOp, stack: readonly StackValue[], first: number): void {
   const { argKinds } = c
@@ -543,6 +485,19 @@ function payPool(cx: EvalContext, cost: number): void {
 
 function budgetExceeded(cx: EvalContext, name: string): never {
   fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cx.cost}`)
+}
+
+/** Whether the results an op left (as many as declared) are of the declared kinds, and none too
+ * long: what checkEffect checks, without building its messages. */
+function resultsFit(c: CompiledOp, stack: readonly StackValue[], first: number): boolean {
+  const kinds = c.retKinds
+  if (stack.length !== first + kinds.length) return false
+  for (let i = 0; i < kinds.length; i++) {
+    const v = stack[first + i]
+    const k = kinds[i]
+    if (typeof v === 'bigint' ? k === 2 : k === 1 || v.length > MAX_STRING_SIZE) return false
+  }
+  return true
 }
 
 /** After an op with a fixed prototype: it changed the stack height as declared, and pushed
