@@ -91,15 +91,17 @@ const STACK_ONLY: ReadonlySet<string> = new Set([
 ])
 
 /** Effect checks, by the shape of the prototype's results. */
-type Effect = 0 | 1 | 2 | 3
+type Effect = 0 | 1 | 2 | 3 | 4
 /** Not checked: no fixed prototype, trusted, or err/return, which end the program. */
 const EFFECT_UNCHECKED = 0
 /** No result: only the stack height to check. */
 const EFFECT_NONE = 1
 /** One uint64 (most arithmetic). */
 const EFFECT_UINT = 2
+/** One value of any kind (load, frame_dig): a byte string must not be too long. */
+const EFFECT_ANY = 3
 /** Anything else: resultsFit. */
-const EFFECT_RESULTS = 3
+const EFFECT_RESULTS = 4
 
 function effectOf(spec: OpSpec): Effect {
   if (!spec.hasProto || spec.trusted || spec.name === 'err' || spec.name === 'return') {
@@ -107,6 +109,7 @@ function effectOf(spec: OpSpec): Effect {
   }
   if (spec.returns.length === 0) return EFFECT_NONE
   if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1) return EFFECT_UINT
+  if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 0) return EFFECT_ANY
   return EFFECT_RESULTS
 }
 
@@ -309,52 +312,52 @@ function execute(cx: EvalContext): void {
       // the others through the table. Each byte's name is checked against the table (hot()).
       // prettier-ignore
       switch (op) {
-      case 0x01: opSha256(cx); break    // sha256
-      case 0x08: opPlus(cx); break      // +
-      case 0x09: opMinus(cx); break     // -
-      case 0x0b: opTimes(cx); break     // *
-      case 0x0c: opLess(cx); break      // <
-      case 0x0d: opGreater(cx); break   // >
-      case 0x0e: opLessEq(cx); break    // <=
-      case 0x0f: opGreaterEq(cx); break // >=
-      case 0x10: opAnd(cx); break       // &&
-      case 0x11: opOr(cx); break        // ||
-      case 0x12: opEqual(cx); break     // ==
-      case 0x13: opNotEqual(cx); break  // !=
-      case 0x14: opNot(cx); break       // !
-      case 0x15: opLen(cx); break       // len
-      case 0x16: opItob(cx); break      // itob
-      case 0x17: opBtoi(cx); break      // btoi
-      case 0x21: opIntc(cx); break      // intc
-      case 0x22: opIntc0(cx); break     // intc_0
-      case 0x23: opIntc1(cx); break     // intc_1
-      case 0x24: opIntc2(cx); break     // intc_2
-      case 0x25: opIntc3(cx); break     // intc_3
-      case 0x27: opBytec(cx); break     // bytec
-      case 0x28: opBytec0(cx); break    // bytec_0
-      case 0x29: opBytec1(cx); break    // bytec_1
-      case 0x2a: opBytec2(cx); break    // bytec_2
-      case 0x2b: opBytec3(cx); break    // bytec_3
-      case 0x34: opLoad(cx); break      // load
-      case 0x35: opStore(cx); break     // store
-      case 0x40: opBnz(cx); break       // bnz
-      case 0x41: opBz(cx); break        // bz
-      case 0x42: opB(cx); break         // b
-      case 0x44: opAssert(cx); break    // assert
-      case 0x48: opPop(cx); break       // pop
-      case 0x49: opDup(cx); break       // dup
-      case 0x4a: opDup2(cx); break      // dup2
-      case 0x4b: opDig(cx); break       // dig
-      case 0x4c: opSwap(cx); break      // swap
-      case 0x4d: opSelect(cx); break    // select
-      case 0x50: opConcat(cx); break    // concat
-      case 0x57: opExtract(cx); break   // extract
-      case 0x80: opPushbytes(cx); break // pushbytes
-      case 0x81: opPushint(cx); break   // pushint
-      case 0x88: opCallsub(cx); break   // callsub
-      case 0x89: opRetsub(cx); break    // retsub
-      case 0x8b: opFrameDig(cx); break  // frame_dig
-      case 0x8c: opFrameBury(cx); break // frame_bury
+        case 0x01: opSha256(cx); break    // sha256
+        case 0x08: opPlus(cx); break      // +
+        case 0x09: opMinus(cx); break     // -
+        case 0x0b: opTimes(cx); break     // *
+        case 0x0c: opLess(cx); break      // <
+        case 0x0d: opGreater(cx); break   // >
+        case 0x0e: opLessEq(cx); break    // <=
+        case 0x0f: opGreaterEq(cx); break // >=
+        case 0x10: opAnd(cx); break       // &&
+        case 0x11: opOr(cx); break        // ||
+        case 0x12: opEqual(cx); break     // ==
+        case 0x13: opNotEqual(cx); break  // !=
+        case 0x14: opNot(cx); break       // !
+        case 0x15: opLen(cx); break       // len
+        case 0x16: opItob(cx); break      // itob
+        case 0x17: opBtoi(cx); break      // btoi
+        case 0x21: opIntc(cx); break      // intc
+        case 0x22: opIntc0(cx); break     // intc_0
+        case 0x23: opIntc1(cx); break     // intc_1
+        case 0x24: opIntc2(cx); break     // intc_2
+        case 0x25: opIntc3(cx); break     // intc_3
+        case 0x27: opBytec(cx); break     // bytec
+        case 0x28: opBytec0(cx); break    // bytec_0
+        case 0x29: opBytec1(cx); break    // bytec_1
+        case 0x2a: opBytec2(cx); break    // bytec_2
+        case 0x2b: opBytec3(cx); break    // bytec_3
+        case 0x34: opLoad(cx); break      // load
+        case 0x35: opStore(cx); break     // store
+        case 0x40: opBnz(cx); break       // bnz
+        case 0x41: opBz(cx); break        // bz
+        case 0x42: opB(cx); break         // b
+        case 0x44: opAssert(cx); break    // assert
+        case 0x48: opPop(cx); break       // pop
+        case 0x49: opDup(cx); break       // dup
+        case 0x4a: opDup2(cx); break      // dup2
+        case 0x4b: opDig(cx); break       // dig
+        case 0x4c: opSwap(cx); break      // swap
+        case 0x4d: opSelect(cx); break    // select
+        case 0x50: opConcat(cx); break    // concat
+        case 0x57: opExtract(cx); break   // extract
+        case 0x80: opPushbytes(cx); break // pushbytes
+        case 0x81: opPushint(cx); break   // pushint
+        case 0x88: opCallsub(cx); break   // callsub
+        case 0x89: opRetsub(cx); break    // retsub
+        case 0x8b: opFrameDig(cx); break  // frame_dig
+        case 0x8c: opFrameBury(cx); break // frame_bury
         default:
           if (c.stackOnly) {
             c.handler(cx)
@@ -371,12 +374,11 @@ function execute(cx: EvalContext): void {
       const effect = c.effect
       if (effect !== EFFECT_UNCHECKED) {
         const top = stack.length - 1
-        const fits =
-          effect === EFFECT_NONE
-            ? top === first - 1
-            : effect === EFFECT_UINT
-              ? top === first && typeof stack[top] === 'bigint'
-              : resultsFit(c, stack, first)
+        let fits: boolean
+        if (effect === EFFECT_NONE) fits = top === first - 1
+        else if (effect === EFFECT_UINT) fits = top === first && typeof stack[top] === 'bigint'
+        else if (effect === EFFECT_ANY) fits = top === first && fitsAny(stack[top])
+        else fits = resultsFit(c, stack, first)
         if (!fits) checkEffect(c, stack, first)
       }
       if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
@@ -485,6 +487,10 @@ function payPool(cx: EvalContext, cost: number): void {
 
 function budgetExceeded(cx: EvalContext, name: string): never {
   fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cx.cost}`)
+}
+
+function fitsAny(v: StackValue): boolean {
+  return typeof v === 'bigint' || v.length <= MAX_STRING_SIZE
 }
 
 /** Whether the results an op left (as many as declared) are of the declared kinds, and none too
