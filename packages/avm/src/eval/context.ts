@@ -36,14 +36,15 @@ export interface InnerGroupResult {
   readonly txids: readonly Uint8Array[]
 }
 
-/** Immediates decoded once per program, by the pc of their instruction (pushint's value and
- * where the instruction ends); shared by every evaluation of the same program bytes. */
+/** Immediates decoded once per program, by the pc of their instruction (the value pushint or
+ * pushbytes pushes, and where the instruction ends); shared by every evaluation of the same
+ * program bytes. */
 export interface DecodedImmediates {
-  readonly ints: (bigint | undefined)[]
+  readonly values: (StackValue | undefined)[]
   readonly ends: Int32Array
 }
 
-const NOTHING_DECODED: DecodedImmediates = { ints: [], ends: new Int32Array(0) }
+const NOTHING_DECODED: DecodedImmediates = { values: [], ends: new Int32Array(0) }
 
 export class EvalContext {
   pc: number

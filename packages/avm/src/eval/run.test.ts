@@ -81,6 +81,23 @@ describe('budgets', () => {
     // intcblock (emitted by the assembler), intc_0, intc_1, +, pop, intc_0
     expect(run('int 1\nint 2\n+\npop\nint 1', 2).cost).toBe(6)
   })
+  it('the pool pays for every op run, on a pass and on a failure, and an op reading it sees it', () => {
+    const ledger = new FakeLedger()
+    const txn = makeTxn({ type: 'appl', sender: new Uint8Array(32), applicationId: 5n })
+    const call = (program: Uint8Array) => {
+      const ep = new EvalParams({ group: [{ txn, txid: new Uint8Array(32) }], ledger })
+      return { r: evalApp(program, ep, 0, 5n), left: ep.pools.app }
+    }
+    // v6: pushint 1, pushint 2, +, pop, global OpcodeBudget (0x32 0x0c): 700 - 4 ops - itself.
+    const reads = call(Uint8Array.from([6, 0x81, 1, 0x81, 2, 0x08, 0x48, 0x32, 0x0c]))
+    expect(reads.r.stack).toEqual([695n])
+    expect(reads.left).toBe(695)
+    // v6: pushint 1, pushint 2, +, err: four ops charged before the failure.
+    const fails = call(Uint8Array.from([6, 0x81, 1, 0x81, 2, 0x08, 0x00]))
+    expect(fails.r.error?.message).toBe('err opcode executed')
+    expect(fails.r.cost).toBe(4)
+    expect(fails.left).toBe(696)
+  })
   it('a clear-state program never runs on less than a full call budget', () => {
     const ledger = new FakeLedger()
     const txn = makeTxn({

@@ -59,18 +59,58 @@ interface CompiledOp {
   readonly nArgs: number
   /** Whether any argument has a declared kind (else the loop skips checking them). */
   readonly typedArgs: boolean
+  /** Kinds of the top argument and the one below it (0 when absent or untyped). */
+  readonly topKind: Kind
+  readonly belowKind: Kind
   readonly retKinds: readonly Kind[]
   /** The cost when it does not depend on the stack or immediates, else 0. */
   readonly staticCost: number
   /** Modes allowed, as a mask of MODE_SIG | MODE_APP. */
   readonly modeMask: number
-  /** Whether the loop checks the stack effect and results after the op (it has a fixed
-   * prototype, is not trusted, and is not err/return, which end the program). */
-  readonly checkEffect: boolean
-  /** Its effect is one uint64 in place of its arguments (most arithmetic): the loop checks that
-   * inline, without calling checkEffect. */
-  readonly yieldsOneUint: boolean
+  /** How the loop checks the stack effect and results after the op (see effectOf). */
+  readonly effect: Effect
   readonly size: number
+  /** It reads and changes nothing but the stack, scratch and the program, so the loop need not
+   * settle the budget pool before it (see execute). */
+  readonly stackOnly: boolean
+}
+
+/** The ops that touch only the stack, scratch and the program (see CompiledOp.stackOnly): the
+ * common ones; any op not named here is treated as one that may use the budget. */
+const STACK_ONLY: ReadonlySet<string> = new Set([
+  ...['+', '-', '*', '/', '%', '<', '>', '<=', '>=', '&&', '||', '==', '!=', '!'],
+  ...['|', '&', '^', '~', 'len', 'itob', 'btoi', 'mulw', 'addw', 'shl', 'shr'],
+  ...['intc', 'intc_0', 'intc_1', 'intc_2', 'intc_3', 'pushint', 'pushints'],
+  ...['bytec', 'bytec_0', 'bytec_1', 'bytec_2', 'bytec_3', 'pushbytes', 'pushbytess'],
+  ...['load', 'store', 'bnz', 'bz', 'b', 'assert', 'callsub', 'retsub', 'proto'],
+  ...['pop', 'dup', 'dup2', 'dig', 'bury', 'swap', 'select', 'cover', 'uncover', 'popn', 'dupn'],
+  ...['frame_dig', 'frame_bury', 'switch', 'match'],
+  ...['concat', 'substring', 'substring3', 'extract', 'extract3', 'replace2', 'replace3'],
+  ...['extract_uint16', 'extract_uint32', 'extract_uint64', 'getbyte', 'setbyte'],
+  ...['sha256', 'keccak256', 'sha512_256', 'sha3_256'],
+])
+
+/** Effect checks, by the shape of the prototype's results. */
+type Effect = 0 | 1 | 2 | 3 | 4
+/** Not checked: no fixed prototype, trusted, or err/return, which end the program. */
+const EFFECT_UNCHECKED = 0
+/** No result: only the stack height to check. */
+const EFFECT_NONE = 1
+/** One uint64 (most arithmetic). */
+const EFFECT_UINT = 2
+/** One value of any kind (load, frame_dig): a byte string must not be too long. */
+const EFFECT_ANY = 3
+/** Anything else: resultsFit. */
+const EFFECT_RESULTS = 4
+
+function effectOf(spec: OpSpec): Effect {
+  if (!spec.hasProto || spec.trusted || spec.name === 'err' || spec.name === 'return') {
+    return EFFECT_UNCHECKED
+  }
+  if (spec.returns.length === 0) return EFFECT_NONE
+  if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1) return EFFECT_UINT
+  if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 0) return EFFECT_ANY
+  return EFFECT_RESULTS
 }
 
 const kindOf = (avm: string): Kind => (avm === 'uint64' ? 1 : avm === 'bytes' ? 2 : 0)
@@ -98,13 +138,14 @@ function compile(version: number): readonly (CompiledOp | undefined)[] {
           argKinds: spec.args.map((t) => kindOf(t.avm)),
           nArgs: spec.args.length,
           typedArgs: spec.args.some((t) => kindOf(t.avm) !== 0),
+          topKind: spec.args.length > 0 ? kindOf(spec.args[spec.args.length - 1].avm) : 0,
+          belowKind: spec.args.length > 1 ? kindOf(spec.args[spec.args.length - 2].avm) : 0,
           retKinds: spec.returns.map((t) => kindOf(t.avm)),
           staticCost: typeof spec.cost === 'number' ? spec.cost : 0,
           modeMask: MODE_MASKS[spec.modes],
-          yieldsOneUint: spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1,
-          checkEffect:
-            spec.hasProto && !spec.trusted && spec.name !== 'err' && spec.name !== 'return',
+          effect: effectOf(spec),
           size: spec.size,
+          stackOnly: STACK_ONLY.has(spec.name),
         },
   )
 }
@@ -183,7 +224,7 @@ const PROGRAMS = new WeakMap<
 
 function newDecoded(program: Uint8Array): DecodedImmediates {
   return {
-    ints: new Array<bigint | undefined>(program.length),
+    values: new Array<StackValue | undefined>(program.length),
     ends: new Int32Array(program.length),
   }
 }
@@ -237,61 +278,196 @@ function checkProgram(cx: EvalContext): void {
 }
 
 /** The step loop. Throws AvmError on any failure. Kept lean: it runs once per opcode, allocates
- * nothing, and keeps the pc in a local (written back before each handler, which reads it). */
+ * nothing, and keeps the pc in a local (written back before each op, whose handler reads it). */
 function execute(cx: EvalContext): void {
-  const { program, stack, ep } = cx
+  const { program, stack } = cx
   const ops = compiledOps(cx.version)
   const end = program.length
   const modeMask = cx.mode === 'sig' ? MODE_SIG : MODE_APP
-  const pools = ep.pools
-  // A clear-state program is held to one call's budget whatever the pool holds (go's
-  // IsolateClearState); otherwise the pooled budget of its mode is the limit.
-  const isolated = cx.mode === 'app' && cx.txn.onCompletion === ON_COMPLETION.ClearState
-  const callBudget = ep.proto.maxAppProgramCost
+  // The budget left is kept in a local. What the ops cost is paid to the pool before any op that
+  // may read or change it (inner calls, global OpcodeBudget: all but the stack-only ops) and
+  // when the loop ends, however it ends.
+  let left = cx.remainingBudget()
+  let unpaid = 0
   let pc = cx.pc
   // Simulate's execution trace (trace.ts): read once, so an untraced run pays one test per op.
-  const tracer = ep.tracer
-  while (pc < end) {
-    if (tracer !== undefined) tracer.beforeOpcode(cx)
-    const c = ops[program[pc]]
-    if (c === undefined) fail(`illegal opcode 0x${program[pc].toString(16).padStart(2, '0')}`)
-    if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
-    const nArgs = c.nArgs
-    const first = stack.length - nArgs
-    if (first < 0) fail(`stack underflow in ${c.spec.name}`)
-    if (c.typedArgs) checkArgs(c, stack, first)
-    if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
+  const tracer = cx.ep.tracer
+  try {
+    while (pc < end) {
+      cx.pc = pc
+      if (tracer !== undefined) tracer.beforeOpcode(cx)
+      const op = program[pc]
+      const c = ops[op]
+      if (c === undefined) fail(`illegal opcode 0x${op.toString(16).padStart(2, '0')}`)
+      if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
+      const first = stack.length - c.nArgs
+      if (first < 0) fail(`stack underflow in ${c.spec.name}`)
+      if (c.typedArgs && !argsFit(c, stack)) checkArgs(c, stack, first)
+      if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
 
-    const cost = c.staticCost || dynamicCost(cx, c.spec)
-    if (modeMask === MODE_SIG) {
-      if (cost > pools.lsig) budgetExceeded(cx, c.spec.name)
-      pools.lsig -= cost
-    } else {
-      const left = isolated ? callBudget - cx.cost : pools.app
+      const cost = c.staticCost || dynamicCost(cx, c.spec)
       if (cost > left) budgetExceeded(cx, c.spec.name)
-      pools.app -= cost
-    }
-    cx.cost += cost
+      left -= cost
+      unpaid += cost
+      cx.cost += cost
 
-    c.handler(cx)
+      // The commonest ops are called directly, where V8 can inline them (all are stack-only);
+      // the others through the table. Each byte's name is checked against the table (hot()).
+      // prettier-ignore
+      switch (op) {
+        case 0x01: opSha256(cx); break    // sha256
+        case 0x08: opPlus(cx); break      // +
+        case 0x09: opMinus(cx); break     // -
+        case 0x0b: opTimes(cx); break     // *
+        case 0x0c: opLess(cx); break      // <
+        case 0x0d: opGreater(cx); break   // >
+        case 0x0e: opLessEq(cx); break    // <=
+        case 0x0f: opGreaterEq(cx); break // >=
+        case 0x10: opAnd(cx); break       // &&
+        case 0x11: opOr(cx); break        // ||
+        case 0x12: opEqual(cx); break     // ==
+        case 0x13: opNotEqual(cx); break  // !=
+        case 0x14: opNot(cx); break       // !
+        case 0x15: opLen(cx); break       // len
+        case 0x16: opItob(cx); break      // itob
+        case 0x17: opBtoi(cx); break      // btoi
+        case 0x21: opIntc(cx); break      // intc
+        case 0x22: opIntc0(cx); break     // intc_0
+        case 0x23: opIntc1(cx); break     // intc_1
+        case 0x24: opIntc2(cx); break     // intc_2
+        case 0x25: opIntc3(cx); break     // intc_3
+        case 0x27: opBytec(cx); break     // bytec
+        case 0x28: opBytec0(cx); break    // bytec_0
+        case 0x29: opBytec1(cx); break    // bytec_1
+        case 0x2a: opBytec2(cx); break    // bytec_2
+        case 0x2b: opBytec3(cx); break    // bytec_3
+        case 0x34: opLoad(cx); break      // load
+        case 0x35: opStore(cx); break     // store
+        case 0x40: opBnz(cx); break       // bnz
+        case 0x41: opBz(cx); break        // bz
+        case 0x42: opB(cx); break         // b
+        case 0x44: opAssert(cx); break    // assert
+        case 0x48: opPop(cx); break       // pop
+        case 0x49: opDup(cx); break       // dup
+        case 0x4a: opDup2(cx); break      // dup2
+        case 0x4b: opDig(cx); break       // dig
+        case 0x4c: opSwap(cx); break      // swap
+        case 0x4d: opSelect(cx); break    // select
+        case 0x50: opConcat(cx); break    // concat
+        case 0x57: opExtract(cx); break   // extract
+        case 0x80: opPushbytes(cx); break // pushbytes
+        case 0x81: opPushint(cx); break   // pushint
+        case 0x88: opCallsub(cx); break   // callsub
+        case 0x89: opRetsub(cx); break    // retsub
+        case 0x8b: opFrameDig(cx); break  // frame_dig
+        case 0x8c: opFrameBury(cx); break // frame_bury
+        default:
+          if (c.stackOnly) {
+            c.handler(cx)
+          } else {
+            payPool(cx, unpaid)
+            unpaid = 0
+            c.handler(cx)
+            left = cx.remainingBudget()
+          }
+      }
 
-    if (c.checkEffect) {
-      const fast = c.yieldsOneUint && stack.length === first + 1 && typeof stack[first] === 'bigint'
-      if (!fast) checkEffect(c, stack, first)
+      // The effect the prototype declares: the common shapes inline, the rest in resultsFit;
+      // checkEffect then reports the mismatch.
+      const effect = c.effect
+      if (effect !== EFFECT_UNCHECKED) {
+        const top = stack.length - 1
+        let fits: boolean
+        if (effect === EFFECT_NONE) fits = top === first - 1
+        else if (effect === EFFECT_UINT) fits = top === first && typeof stack[top] === 'bigint'
+        else if (effect === EFFECT_ANY) fits = top === first && fitsAny(stack[top])
+        else fits = resultsFit(c, stack, first)
+        if (!fits) checkEffect(c, stack, first)
+      }
+      if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
+      if (tracer !== undefined) tracer.afterOpcode(cx)
+      const next = cx.nextPc
+      if (next >= 0) {
+        pc = next
+        cx.nextPc = -1
+      } else {
+        pc += c.size
+      }
     }
-    if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
-    if (tracer !== undefined) tracer.afterOpcode(cx)
-    const next = cx.nextPc
-    if (next >= 0) {
-      pc = next
-      cx.nextPc = -1
-    } else {
-      pc += c.size
-    }
-    cx.pc = pc
+  } finally {
+    payPool(cx, unpaid)
   }
+  cx.pc = pc
   if (stack.length !== 1) fail(`stack len is ${stack.length} instead of 1`)
   if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
+}
+
+/** The handler of the op at `byte`, which must be `name`: checked when this module loads, so that
+ * the step loop's switch and the opcode table cannot disagree. */
+function hot(byte: number, name: string): OpHandler {
+  if (opTable(MAX_VERSION).byOpcode[byte]?.name !== name || !STACK_ONLY.has(name)) {
+    throw new Error(`the step loop expects the stack-only ${name} at opcode 0x${byte.toString(16)}`)
+  }
+  return HANDLERS[name]
+}
+
+const opSha256 = hot(0x01, 'sha256')
+const opPlus = hot(0x08, '+')
+const opMinus = hot(0x09, '-')
+const opTimes = hot(0x0b, '*')
+const opLess = hot(0x0c, '<')
+const opGreater = hot(0x0d, '>')
+const opLessEq = hot(0x0e, '<=')
+const opGreaterEq = hot(0x0f, '>=')
+const opAnd = hot(0x10, '&&')
+const opOr = hot(0x11, '||')
+const opEqual = hot(0x12, '==')
+const opNotEqual = hot(0x13, '!=')
+const opNot = hot(0x14, '!')
+const opLen = hot(0x15, 'len')
+const opItob = hot(0x16, 'itob')
+const opBtoi = hot(0x17, 'btoi')
+const opIntc = hot(0x21, 'intc')
+const opIntc0 = hot(0x22, 'intc_0')
+const opIntc1 = hot(0x23, 'intc_1')
+const opIntc2 = hot(0x24, 'intc_2')
+const opIntc3 = hot(0x25, 'intc_3')
+const opBytec = hot(0x27, 'bytec')
+const opBytec0 = hot(0x28, 'bytec_0')
+const opBytec1 = hot(0x29, 'bytec_1')
+const opBytec2 = hot(0x2a, 'bytec_2')
+const opBytec3 = hot(0x2b, 'bytec_3')
+const opLoad = hot(0x34, 'load')
+const opStore = hot(0x35, 'store')
+const opBnz = hot(0x40, 'bnz')
+const opBz = hot(0x41, 'bz')
+const opB = hot(0x42, 'b')
+const opAssert = hot(0x44, 'assert')
+const opPop = hot(0x48, 'pop')
+const opDup = hot(0x49, 'dup')
+const opDup2 = hot(0x4a, 'dup2')
+const opDig = hot(0x4b, 'dig')
+const opSwap = hot(0x4c, 'swap')
+const opSelect = hot(0x4d, 'select')
+const opConcat = hot(0x50, 'concat')
+const opExtract = hot(0x57, 'extract')
+const opPushbytes = hot(0x80, 'pushbytes')
+const opPushint = hot(0x81, 'pushint')
+const opCallsub = hot(0x88, 'callsub')
+const opRetsub = hot(0x89, 'retsub')
+const opFrameDig = hot(0x8b, 'frame_dig')
+const opFrameBury = hot(0x8c, 'frame_bury')
+
+/** Whether the (at most two) top values fit the op's declared kinds; deeper ones are left to
+ * checkArgs. */
+function argsFit(c: CompiledOp, stack: readonly StackValue[]): boolean {
+  if (c.nArgs > 2) return false
+  const n = stack.length
+  return fits(stack[n - 1], c.topKind) && (c.nArgs < 2 || fits(stack[n - 2], c.belowKind))
+}
+
+function fits(v: StackValue, k: Kind): boolean {
+  return k === 0 || (typeof v === 'bigint') === (k === 1)
 }
 
 /** The arguments' kinds against the prototype. */
@@ -307,8 +483,31 @@ function checkArgs(c: CompiledOp, stack: readonly StackValue[], first: number): 
   }
 }
 
+/** Takes what the ops run since the last payment cost from the pool of the program's mode. */
+function payPool(cx: EvalContext, cost: number): void {
+  if (cx.mode === 'sig') cx.ep.pools.lsig -= cost
+  else cx.ep.pools.app -= cost
+}
+
 function budgetExceeded(cx: EvalContext, name: string): never {
   fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cx.cost}`)
+}
+
+function fitsAny(v: StackValue): boolean {
+  return typeof v === 'bigint' || v.length <= MAX_STRING_SIZE
+}
+
+/** Whether the results an op left (as many as declared) are of the declared kinds, and none too
+ * long: what checkEffect checks, without building its messages. */
+function resultsFit(c: CompiledOp, stack: readonly StackValue[], first: number): boolean {
+  const kinds = c.retKinds
+  if (stack.length !== first + kinds.length) return false
+  for (let i = 0; i < kinds.length; i++) {
+    const v = stack[first + i]
+    const k = kinds[i]
+    if (typeof v === 'bigint' ? k === 2 : k === 1 || v.length > MAX_STRING_SIZE) return false
+  }
+  return true
 }
 
 /** After an op with a fixed prototype: it changed the stack height as declared, and pushed

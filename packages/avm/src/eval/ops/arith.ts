@@ -6,7 +6,7 @@
  * depth and the argument kinds against the prototype, so the casts below are safe.
  */
 import { fail } from '../errors.js'
-import type { OpFamily } from '../handler.js'
+import { ofOne, ofThree, type OpFamily } from '../handler.js'
 import { bytesEqual, MAX_UINT64, typeName, uint64ToBytes, type StackValue } from '../value.js'
 
 const MAX_UINT128 = (1n << 128n) - 1n
@@ -190,17 +190,12 @@ export const ARITH_OPS: OpFamily = {
     s[i + 2] = rem >> 64n
     s[i + 3] = rem & MAX_UINT64
   },
-  divw: (cx) => {
-    const s = cx.stack
-    const y = s.pop() as bigint
-    const lo = s.pop() as bigint
-    const i = s.length - 1
-    const hi = s[i] as bigint
+  divw: ofThree((hi: bigint, lo: bigint, y: bigint) => {
     // The same two checks go-algorand makes before bits.Div64, which would otherwise panic.
     if (y === 0n) fail('divw 0')
     if (y <= hi) fail(`divw overflow: ${y} <= ${hi}`)
-    s[i] = ((hi << 64n) | lo) / y
-  },
+    return ((hi << 64n) | lo) / y
+  }),
   shl: (cx) => {
     const s = cx.stack
     const b = s.pop() as bigint
@@ -215,11 +210,7 @@ export const ARITH_OPS: OpFamily = {
     const i = s.length - 1
     s[i] = (s[i] as bigint) >> b
   },
-  sqrt: (cx) => {
-    const s = cx.stack
-    const i = s.length - 1
-    s[i] = sqrt64(s[i] as bigint)
-  },
+  sqrt: ofOne(sqrt64),
   bitlen: (cx) => {
     const s = cx.stack
     const i = s.length - 1
@@ -252,11 +243,7 @@ export const ARITH_OPS: OpFamily = {
     s[i - 1] = r >> 64n
     s[i] = r & MAX_UINT64
   },
-  itob: (cx) => {
-    const s = cx.stack
-    const i = s.length - 1
-    s[i] = uint64ToBytes(s[i] as bigint)
-  },
+  itob: ofOne(uint64ToBytes),
   btoi: (cx) => {
     const s = cx.stack
     const i = s.length - 1

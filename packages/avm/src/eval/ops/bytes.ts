@@ -6,11 +6,10 @@
  * scratch or in state can be changed through another.
  */
 import { bytesToNumberBE } from '@noble/curves/utils.js'
-import { concatBytes } from '@noble/hashes/utils.js'
 import { MAX_STRING_SIZE } from '../../spec/types.js'
 import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
-import type { OpFamily } from '../handler.js'
+import { ofThree, type OpFamily } from '../handler.js'
 import { MAX_UINT64 } from '../value.js'
 import { base64DecodeOp } from './bytes-base64.js'
 import { jsonRef } from './bytes-json.js'
@@ -75,21 +74,20 @@ export const BYTES_OPS: OpFamily = {
     const i = s.length - 1
     const a = s[i] as Uint8Array
     // The step loop rejects a result over 4096 bytes ("concat produced a too big (N) byte-array").
-    s[i] = concatBytes(a, b)
+    const out = new Uint8Array(a.length + b.length)
+    out.set(a)
+    out.set(b, a.length)
+    s[i] = out
   },
   substring: (cx) => {
     const s = cx.stack
     const i = s.length - 1
     s[i] = substring(s[i] as Uint8Array, cx.imm(0), cx.imm(1))
   },
-  substring3: (cx) => {
-    const s = cx.stack
-    const end = s.pop() as bigint
-    const start = s.pop() as bigint
+  substring3: ofThree((x: Uint8Array, start: bigint, end: bigint) => {
     if (start > MAX_INT32 || end > MAX_INT32) fail('substring range beyond length of string')
-    const i = s.length - 1
-    s[i] = substring(s[i] as Uint8Array, Number(start), Number(end))
-  },
+    return substring(x, Number(start), Number(end))
+  }),
   getbit: (cx) => {
     const s = cx.stack
     const idx = s.pop() as bigint
@@ -135,18 +133,13 @@ export const BYTES_OPS: OpFamily = {
     if (idx >= BigInt(target.length)) fail('getbyte index beyond array length')
     s[i] = BigInt(target[Number(idx)])
   },
-  setbyte: (cx) => {
-    const s = cx.stack
-    const value = s.pop() as bigint
-    const idx = s.pop() as bigint
-    const i = s.length - 1
-    const target = s[i] as Uint8Array
+  setbyte: ofThree((target: Uint8Array, idx: bigint, value: bigint) => {
     if (value > 255n) fail('setbyte value > 255')
     if (idx >= BigInt(target.length)) fail('setbyte index beyond array length')
     const out = target.slice()
     out[Number(idx)] = Number(value)
-    s[i] = out
-  },
+    return out
+  }),
   extract: (cx) => {
     const s = cx.stack
     const i = s.length - 1
@@ -155,15 +148,10 @@ export const BYTES_OPS: OpFamily = {
     const length = cx.imm(1)
     // L = 0 means "to the end"; a start past the end is then reported by extractCarefully().
     const l = length === 0 ? Math.max(0, x.length - start) : length
-    s[i] = extractCarefully(x, BigInt(start), BigInt(l))
+    const end = start + l
+    s[i] = end <= x.length ? x.slice(start, end) : extractCarefully(x, BigInt(start), BigInt(l))
   },
-  extract3: (cx) => {
-    const s = cx.stack
-    const length = s.pop() as bigint
-    const start = s.pop() as bigint
-    const i = s.length - 1
-    s[i] = extractCarefully(s[i] as Uint8Array, start, length)
-  },
+  extract3: ofThree(extractCarefully),
   extract_uint16: (cx) => {
     extractUint(cx, 2)
   },
@@ -179,13 +167,9 @@ export const BYTES_OPS: OpFamily = {
     const i = s.length - 1
     s[i] = replaceCarefully(s[i] as Uint8Array, replacement, BigInt(cx.imm(0)))
   },
-  replace3: (cx) => {
-    const s = cx.stack
-    const replacement = s.pop() as Uint8Array
-    const start = s.pop() as bigint
-    const i = s.length - 1
-    s[i] = replaceCarefully(s[i] as Uint8Array, replacement, start)
-  },
+  replace3: ofThree((original: Uint8Array, start: bigint, replacement: Uint8Array) =>
+    replaceCarefully(original, replacement, start),
+  ),
   bzero: (cx) => {
     const s = cx.stack
     const i = s.length - 1

@@ -4,6 +4,7 @@ import type { EvalContext } from '../context.js'
 import { fail } from '../errors.js'
 import type { OpFamily, OpHandler } from '../handler.js'
 import { MAX_STACK_DEPTH } from '../limits.js'
+import type { StackValue } from '../value.js'
 
 /** A reader over the immediates that follow the opcode; fails on truncated input. */
 class Immediates {
@@ -31,6 +32,30 @@ class Immediates {
     if (n > BigInt(this.cx.program.length)) fail(`count ${n} too large at program[${this.at}]`)
     return Number(n)
   }
+}
+
+const readUint = (r: Immediates): bigint => r.uint()
+const readBytes = (r: Immediates): Uint8Array => r.bytes()
+
+/** The immediate of the push instruction at the pc, read once per program and then taken from
+ * the program's decoded immediates; moves the pc past the instruction. */
+function decodedOnce(cx: EvalContext, read: (r: Immediates) => StackValue): StackValue {
+  const { values, ends } = cx.decoded
+  const pc = cx.pc
+  const known = values[pc]
+  if (known !== undefined) {
+    cx.nextPc = ends[pc]
+    return known
+  }
+  const r = new Immediates(cx)
+  const value = read(r)
+  // A program too short to have been decoded (nothing cached) decodes every time.
+  if (pc < ends.length) {
+    values[pc] = value
+    ends[pc] = r.at
+  }
+  cx.nextPc = r.at
+  return value
 }
 
 const intc =
@@ -93,30 +118,11 @@ export const CONSTANT_OPS: OpFamily = {
   bytec_2: bytec(2),
   bytec_3: bytec(3),
   pushint: (cx) => {
-    const { ints, ends } = cx.decoded
-    const pc = cx.pc
-    let value = ints[pc]
-    if (value === undefined) {
-      const at = pc + 1
-      const d = decodeUvarint(cx.program, at)
-      if (!d) fail(`could not decode int at program[${at}]`)
-      value = d.value
-      // A program too short to have been decoded (nothing cached) decodes every time.
-      if (pc < ends.length) {
-        ints[pc] = value
-        ends[pc] = at + d.length
-      }
-      cx.stack.push(value)
-      cx.nextPc = at + d.length
-      return
-    }
-    cx.stack.push(value)
-    cx.nextPc = ends[pc]
+    cx.stack.push(decodedOnce(cx, readUint))
   },
   pushbytes: (cx) => {
-    const r = new Immediates(cx)
-    cx.push(r.bytes())
-    cx.nextPc = r.at
+    // A copy, so that nothing done with the value can reach the cached one.
+    cx.stack.push((decodedOnce(cx, readBytes) as Uint8Array).slice())
   },
   pushints: (cx) => {
     const r = new Immediates(cx)

@@ -61,14 +61,17 @@ function verifyCore(c: Curve, digest: Uint8Array, r: bigint, s: bigint, Q: Point
   return R.toAffine().x % c.n === r
 }
 
-/** go-algorand's secp256k1.VerifySignature(S256().Marshal(x, y), msg, r || s). */
-export function verifySecp256k1(
+/** An ECDSA check as ecdsa_verify makes it: the digest, the signature (r, s), the key (x, y). */
+export type EcdsaVerify = (
   digest: Uint8Array,
   sigR: Uint8Array,
   sigS: Uint8Array,
   pkX: Uint8Array,
   pkY: Uint8Array,
-): boolean {
+) => boolean
+
+/** go-algorand's secp256k1.VerifySignature(S256().Marshal(x, y), msg, r || s). */
+export const verifySecp256k1: EcdsaVerify = (digest, sigR, sigS, pkX, pkY) => {
   const sig = concatBytes(sigR, sigS)
   if (sig.length !== 64) return false
   const r = bytesToNumberBE(sig.subarray(0, 32))
@@ -83,13 +86,7 @@ export function verifySecp256k1(
 }
 
 /** Go's ecdsa.Verify on elliptic.P256() (with the EnablePrecheckECDSACurve check). */
-export function verifySecp256r1(
-  digest: Uint8Array,
-  sigR: Uint8Array,
-  sigS: Uint8Array,
-  pkX: Uint8Array,
-  pkY: Uint8Array,
-): boolean {
+export const verifySecp256r1: EcdsaVerify = (digest, sigR, sigS, pkX, pkY) => {
   const x = bytesToNumberBE(pkX)
   const y = bytesToNumberBE(pkY)
   if (!onCurve(R1, x, y)) return false

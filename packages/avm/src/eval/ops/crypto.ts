@@ -4,7 +4,7 @@
  * ecdsa_pk_recover, vrf_verify and falcon_verify. The verification rules of each scheme are in
  * the crypto-*.ts helpers.
  */
-import { sha256, sha512_256 } from '@noble/hashes/sha2.js'
+import { sha512_256 } from '@noble/hashes/sha2.js'
 import { keccak_256, sha3_256 } from '@noble/hashes/sha3.js'
 import { concatBytes } from '@noble/hashes/utils.js'
 import { programHash } from '../../encoding/address.js'
@@ -24,6 +24,7 @@ import {
 import { ed25519Verify } from './crypto-ed25519.js'
 import { FALCON_PUBKEY_SIZE, falconVerify } from './crypto-falcon.js'
 import { vrfVerify } from './crypto-vrf.js'
+import { sha256 } from './sha256.js'
 
 function hashOp(hash: (data: Uint8Array) => Uint8Array): OpHandler {
   return (cx) => {
