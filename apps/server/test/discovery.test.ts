@@ -121,8 +121,7 @@ interface Listed {
   results: { guid: string; name: string }[]
 }
 const names = (page: Listed): string[] => page.results.map((r) => r.name)
-const search = (q: string): Promise<Listed> =>
-  ok<Listed>(`/api/search/?q=${encodeURIComponent(q)}`)
+const search = (q: string): Promise<Listed> => ok<Listed>(`/api/search/?q=${encodeURIComponent(q)}`)
 
 describe('GET /api/search/', () => {
   it('ranks an exact name above names and descriptions that contain the word', async () => {
@@ -170,9 +169,10 @@ describe('GET /api/search/', () => {
 
 describe('GET /api/search/suggestions/', () => {
   it('offers pieces and their creators, and creators by address prefix', async () => {
-    const s = await ok<{ assets: { name: string }[]; creators: { address: string; works: number }[] }>(
-      '/api/search/suggestions/?q=bron',
-    )
+    const s = await ok<{
+      assets: { name: string }[]
+      creators: { address: string; works: number }[]
+    }>('/api/search/suggestions/?q=bron')
     expect(s.assets.map((a) => a.name)).toEqual(['Bronze Figure'])
     expect(s.creators).toEqual([{ address: sculptor, works: 2 }])
     const byAddress = await ok<{ creators: { address: string }[] }>(
@@ -273,7 +273,14 @@ describe('GET /api/activity/', () => {
     expect((await ok<Feed>('/api/activity/?cursor=0.0')).results).toHaveLength(0)
     expect((await ok<Feed>('/api/activity/?cursor=9999999999999999999.1')).results).toHaveLength(10)
     expect((await ok<Feed>('/api/activity/?cursor=9223372036854775807.9')).results).toHaveLength(10)
-    for (const q of ['cursor=abc', 'cursor=1', 'cursor=99999999999999999999.1', 'cursor=-1.2', 'type=mint', 'limit=101']) {
+    for (const q of [
+      'cursor=abc',
+      'cursor=1',
+      'cursor=99999999999999999999.1',
+      'cursor=-1.2',
+      'type=mint',
+      'limit=101',
+    ]) {
       await rejected(`/api/activity/?${q}`)
     }
   })
@@ -292,9 +299,10 @@ describe('creator and collector pages', () => {
   })
 
   it("shows a collector's owned count and open bids, latest first", async () => {
-    const account = await ok<{ owned: number; bids: { asset: { name: string }; amount: string }[] }>(
-      `/api/accounts/${bidder}/`,
-    )
+    const account = await ok<{
+      owned: number
+      bids: { asset: { name: string }; amount: string }[]
+    }>(`/api/accounts/${bidder}/`)
     expect(account.owned).toBe(0)
     expect(account.bids.map((b) => [b.asset.name, b.amount])).toEqual([
       ['Paintings of Light', '9'],
@@ -343,7 +351,17 @@ describe('GET /api/stats/', () => {
 })
 
 describe('fuzz: no discovery input makes the server fail', () => {
-  const KEYS = ['q', 'type', 'cursor', 'limit', 'offset', 'market', 'price__gte', 'price__lte', 'ordering']
+  const KEYS = [
+    'q',
+    'type',
+    'cursor',
+    'limit',
+    'offset',
+    'market',
+    'price__gte',
+    'price__lte',
+    'ordering',
+  ]
   const nasty = fc.oneof(
     fc.string(),
     fc.string({ unit: 'binary', maxLength: 40 }),

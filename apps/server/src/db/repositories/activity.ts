@@ -101,7 +101,10 @@ export async function activityPage(
 export const PRICE_HISTORY_POINTS = 500
 
 /** An asset's sales, asks, bids and cancellations, oldest first (the latest PRICE_HISTORY_POINTS). */
-export async function priceHistory(db: Db, assetGuid: string): Promise<Omit<ActivityRow, 'asset'>[]> {
+export async function priceHistory(
+  db: Db,
+  assetGuid: string,
+): Promise<Omit<ActivityRow, 'asset'>[]> {
   const rows = await db
     .select(activityFields)
     .from(operations)
