@@ -4,7 +4,8 @@
  */
 import type { Operation } from '@unica/schemas'
 import type { ReactNode } from 'react'
-import { explorerAddressUrl, explorerTxUrl, type AppConfig } from '../lib/config.js'
+import { AddressLink } from '../discovery/address-link.js'
+import { explorerTxUrl, type AppConfig } from '../lib/config.js'
 import { formatUnits, formatWhen, operationName, shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
 
@@ -28,9 +29,7 @@ function cells(op: Operation, config: AppConfig): ReactNode[] {
   }
   return [
     operationName(op.op_type, value),
-    <a key="who" href={explorerAddressUrl(config, op.sender)} {...ext}>
-      {shortAddress(op.sender)}
-    </a>,
+    <AddressLink key="who" address={op.sender} />,
     price,
     op.tx_id === null ? (
       'Pending'
