@@ -3,7 +3,7 @@
  * (list-filters.ts): each change is a new history entry, so back and forward step through views.
  * Menus apply at once; the price and creator fields apply with the Apply button or Enter.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type SyntheticEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { MARKET_FILTERS, type MarketFilter } from '@unica/schemas'
 import { buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
@@ -62,7 +62,7 @@ export function FilterBar({ creator = true, market = true }: FilterBarOptions) {
     next.delete('page')
     setParams(next)
   }
-  const apply = (e: FormEvent) => {
+  const apply = (e: SyntheticEvent) => {
     e.preventDefault()
     update({ min: min.trim(), max: max.trim(), ...(creator ? { creator: who.trim() } : {}) })
   }

@@ -37,7 +37,7 @@ export interface UrlFilters {
 }
 
 export function readFilters(params: URLSearchParams, usdcDecimals: number): UrlFilters {
-  const filters: Record<string, string> = {}
+  const filters: Partial<Record<string, string>> = {}
   const problems: string[] = []
   const market = params.get('market')
   if (market !== null) {
@@ -55,11 +55,8 @@ export function readFilters(params: URLSearchParams, usdcDecimals: number): UrlF
     if (units === null || units >= 2n ** 64n) problems.push(`${label} must be an amount in USDC.`)
     else filters[apiKey] = units.toString()
   }
-  if (
-    filters.price__gte !== undefined &&
-    filters.price__lte !== undefined &&
-    BigInt(filters.price__gte) > BigInt(filters.price__lte)
-  ) {
+  const { price__gte: min, price__lte: max } = filters
+  if (min !== undefined && max !== undefined && BigInt(min) > BigInt(max)) {
     problems.push('The minimum price is above the maximum.')
     delete filters.price__lte
   }
@@ -74,7 +71,7 @@ export function readFilters(params: URLSearchParams, usdcDecimals: number): UrlF
     else problems.push(`Unknown sort "${sort.slice(0, 20)}".`)
   }
   return {
-    filters: filters as AssetFilters,
+    filters,
     active: FILTER_KEYS.some((k) => params.has(k)),
     problems,
   }

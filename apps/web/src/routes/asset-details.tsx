@@ -51,7 +51,7 @@ function ShareButton() {
 
 export function AssetDetailsPage() {
   const services = useServices()
-  const { api, store, config } = services
+  const { api, store } = services
   const { id = '' } = useParams()
   const [search, setSearch] = useSearchParams()
   const navigate = useNavigate()
