@@ -210,15 +210,17 @@ async function loadRaw(
   }
 }
 
-async function postgresUrl(): Promise<string | null> {
+async function postgresUrl(databaseName = 'unica_bench'): Promise<string | null> {
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 })
   try {
     await client.connect()
     if (process.env.BENCH_DATABASE_URL !== undefined) return admin
-    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'unica_bench'")
-    if (exists.rowCount === 0) await client.query('CREATE DATABASE unica_bench')
-    return admin.replace(/\/[^/]*$/, '/unica_bench')
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      databaseName,
+    ])
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${databaseName}`)
+    return admin.replace(/\/[^/]*$/, `/${databaseName}`)
   } catch {
     return null
   } finally {
@@ -226,11 +228,29 @@ async function postgresUrl(): Promise<string | null> {
   }
 }
 
+/** An endpoint to load; `path` may depend on the data (e.g. a cursor deep in a feed). */
+export interface BenchEndpoint {
+  readonly name: string
+  readonly path: string | ((database: Database) => Promise<string>)
+}
+
+export interface BenchPlan {
+  readonly endpoints: readonly BenchEndpoint[]
+  /** The PostgreSQL database the data is generated in and kept for the next run. */
+  readonly databaseName: string
+  readonly generate: (database: Database, assets: number, operations: number) => Promise<void>
+}
+
 export async function main(): Promise<void> {
+  await runPlan({ endpoints: ENDPOINTS, databaseName: 'unica_bench', generate })
+}
+
+/** Loads each endpoint through the API and its statements through `pg`, on both databases. */
+export async function runPlan(plan: BenchPlan): Promise<void> {
   installRecorder()
   const devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
   const chain = await connectChain(devnetEndpoints(devnet))
-  const url = await postgresUrl()
+  const url = await postgresUrl(plan.databaseName)
   const targets = [
     ...(url === null
       ? []
@@ -244,7 +264,7 @@ export async function main(): Promise<void> {
       console.log(`\n${target.kind}: ${target.assets.toLocaleString()} assets`)
       const database = await openDatabase({ url: target.url, poolSize: POOL_SIZE })
       await migrate(database)
-      await generate(database, target.assets, target.operations)
+      await plan.generate(database, target.assets, target.operations)
       const app = await buildApp({
         database,
         chain,
@@ -281,15 +301,16 @@ export async function main(): Promise<void> {
               },
             })
       try {
-        for (const e of ENDPOINTS) {
+        for (const e of plan.endpoints) {
           await drained()
-          await fetch(base + e.path) // warm: first-use queries (type lookups) are not the workload
+          const path = typeof e.path === 'string' ? e.path : await e.path(database)
+          await fetch(base + path) // warm: first-use queries (type lookups) are not the workload
           recorder.statements = []
-          const probe = await fetch(base + e.path, { headers: { 'x-bench-record': '1' } })
-          if (probe.status !== 200) throw new Error(`${e.path} answered ${probe.status}`)
+          const probe = await fetch(base + path, { headers: { 'x-bench-record': '1' } })
+          if (probe.status !== 200) throw new Error(`${path} answered ${probe.status}`)
           const statements = [...recorder.statements]
           const lite = recorder.lite
-          const api = await loadApi(base + e.path)
+          const api = await loadApi(base + path)
           const run =
             raw === null
               ? (s: Statement) => lite!.query(s.text, s.values as unknown[])

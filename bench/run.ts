@@ -8,6 +8,7 @@ const BENCHMARKS: Readonly<
   api: () => import('./api.js'),
   avm: () => import('./avm.js'),
   devnet: () => import('./devnet.js'),
+  discovery: () => import('./discovery.js'),
   launcher: () => import('./launcher.js'),
   web: () => import('./web.js'),
 }

@@ -28,6 +28,7 @@ import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
 import { openApiTransform } from './routes/register.js'
 import { sendTxRoutes } from './routes/send-tx.js'
+import { discoveryRoutes } from './routes/discovery.js'
 import { userRoutes } from './routes/users.js'
 
 export interface AppOptions extends AppContext {
@@ -96,5 +97,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(operationRoutes(options))
   await app.register(mediaRoutes(options))
   await app.register(sendTxRoutes(options))
+  await app.register(discoveryRoutes(options))
   return app
 }

@@ -30,6 +30,11 @@ const DeployContractPage = lazy(() =>
 const BecomeCreatorPage = lazy(() =>
   import('./routes/become-creator.js').then((m) => ({ default: m.BecomeCreatorPage })),
 )
+const discovery = () => import('./discovery/pages.js')
+const SearchPage = lazy(() => discovery().then((m) => ({ default: m.SearchPage })))
+const CreatorPage = lazy(() => discovery().then((m) => ({ default: m.CreatorPage })))
+const AccountPage = lazy(() => discovery().then((m) => ({ default: m.AccountPage })))
+const ActivityPage = lazy(() => discovery().then((m) => ({ default: m.ActivityPage })))
 const userLists = () => import('./routes/user-lists.js')
 const MyNftsPage = lazy(() => userLists().then((m) => ({ default: m.MyNftsPage })))
 const MyBidsPage = lazy(() => userLists().then((m) => ({ default: m.MyBidsPage })))
@@ -67,6 +72,11 @@ export const routes: RouteObject[] = [
       },
       { path: '/my-nfts', element: <RequireWallet>{page(<MyNftsPage />)}</RequireWallet> },
       { path: '/my-bids', element: <RequireWallet>{page(<MyBidsPage />)}</RequireWallet> },
+      // Discovery (docs/product.md §11).
+      { path: '/search', element: page(<SearchPage />) },
+      { path: '/creator/:address', element: page(<CreatorPage />) },
+      { path: '/account/:address', element: page(<AccountPage />) },
+      { path: '/activity', element: page(<ActivityPage />) },
       { path: '*', element: <NotFound /> },
     ],
   },

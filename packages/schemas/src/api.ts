@@ -33,6 +33,17 @@ import {
   SendTxAnswer,
   SendTxBody,
 } from './operations.js'
+import {
+  AccountProfile,
+  ActivityPage,
+  ActivityQuery,
+  CreatorProfile,
+  MarketStats,
+  PriceHistory,
+  SearchQuery,
+  SuggestionQuery,
+  Suggestions,
+} from './discovery.js'
 import { formBody, jsonBody, route, type RouteSpec } from './route.js'
 import {
   CreatorApplication,
@@ -213,6 +224,65 @@ export const API = {
     tags: ['operations'],
     params: z.object({ id: z.string() }),
     responses: { 200: OperationStatus, 404: ErrorBody },
+  }),
+
+  // Discovery (docs/product.md §11).
+  search: route({
+    method: 'GET',
+    path: '/api/search/',
+    summary:
+      'Ready assets matching q in name, unit name, creator or description (word stems, prefixes, one typo), best first.',
+    tags: ['discovery'],
+    query: SearchQuery,
+    responses: { 200: Page(Asset), 400: ErrorBody },
+  }),
+  searchSuggestions: route({
+    method: 'GET',
+    path: '/api/search/suggestions/',
+    summary: 'A few pieces and creators for q, while the user types.',
+    tags: ['discovery'],
+    query: SuggestionQuery,
+    responses: { 200: Suggestions, 400: ErrorBody },
+  }),
+  listActivity: route({
+    method: 'GET',
+    path: '/api/activity/',
+    summary:
+      'The market-wide feed of sales, listings, bids and cancellations, newest first, by cursor.',
+    tags: ['discovery'],
+    query: ActivityQuery,
+    responses: { 200: ActivityPage, 400: ErrorBody },
+  }),
+  getMarketStats: route({
+    method: 'GET',
+    path: '/api/stats/',
+    summary: 'The latest sales and the volume and number of sales over 24 hours and 7 days.',
+    tags: ['discovery'],
+    responses: { 200: MarketStats },
+  }),
+  getCreator: route({
+    method: 'GET',
+    path: '/api/creators/:address/',
+    summary: "A creator's number of works, of works for sale, of sales, and sales volume.",
+    tags: ['discovery'],
+    params: z.object({ address: Address }),
+    responses: { 200: CreatorProfile, 400: ErrorBody },
+  }),
+  getAccount: route({
+    method: 'GET',
+    path: '/api/accounts/:address/',
+    summary: "A collector's number of owned pieces and their open bids.",
+    tags: ['discovery'],
+    params: z.object({ address: Address }),
+    responses: { 200: AccountProfile, 400: ErrorBody },
+  }),
+  getPriceHistory: route({
+    method: 'GET',
+    path: '/api/assets/:guid/price_history/',
+    summary: "An asset's sales, asks and bids over time, oldest first (the latest 500).",
+    tags: ['discovery'],
+    params: z.object({ guid: GuidParam }),
+    responses: { 200: PriceHistory, 400: ErrorBody, 404: ErrorBody },
   }),
 } satisfies Record<string, RouteSpec>
 

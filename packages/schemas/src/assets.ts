@@ -37,7 +37,18 @@ export const Asset = z.object({
 })
 export type Asset = z.infer<typeof Asset>
 
-export const ASSET_ORDERINGS = ['created_at', '-created_at', '-highest_bid__value'] as const
+/**
+ * The spec's orderings, then discovery's (docs/product.md §11): price low to high and high to low
+ * (unpriced last), most recently sold first.
+ */
+export const ASSET_ORDERINGS = [
+  'created_at',
+  '-created_at',
+  '-highest_bid__value',
+  'price',
+  '-price',
+  '-last_sold_at',
+] as const
 export const AssetOrdering = z.enum(ASSET_ORDERINGS)
 
 /** A comma-separated list of ids (`asset_id__in=1,2,3`), as Django filters take it. */
@@ -58,6 +69,11 @@ const IdList = z
     return ids
   })
 
+/** for_sale: an ask is set; has_bids: a bid is open; sold: it has sold at least once. */
+export const MARKET_FILTERS = ['for_sale', 'has_bids', 'sold'] as const
+export const MarketFilter = z.enum(MARKET_FILTERS)
+export type MarketFilter = z.infer<typeof MarketFilter>
+
 export const AssetListQuery = PageQuery.extend({
   status: AssetStatus.optional(),
   status__exclude: AssetStatus.optional(),
@@ -68,6 +84,10 @@ export const AssetListQuery = PageQuery.extend({
   application_id__in: IdList.optional(),
   owner_address: Address.optional(),
   creator_address: Address.optional(),
+  // Discovery's filters (docs/product.md §11); price bounds are inclusive, in USDC base units.
+  market: MarketFilter.optional(),
+  price__gte: Uint64String.optional(),
+  price__lte: Uint64String.optional(),
 })
 export type AssetListQuery = z.infer<typeof AssetListQuery>
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -92,12 +93,14 @@ async function openPglite(
   const unlock = dataDir === undefined ? () => undefined : lockDirectory(dataDir)
   let client: PGlite
   try {
+    // pg_trgm: search's typo tolerance (migration 0004); PGlite ships it as a contrib module.
+    const extensions = { pg_trgm }
     client =
       dataDir !== undefined
-        ? new PGlite(dataDir)
+        ? new PGlite(dataDir, { extensions })
         : template !== undefined
-          ? new PGlite({ loadDataDir: template })
-          : new PGlite()
+          ? new PGlite({ loadDataDir: template, extensions })
+          : new PGlite({ extensions })
     await client.waitReady
   } catch (error) {
     unlock()

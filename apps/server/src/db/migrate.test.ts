@@ -40,6 +40,7 @@ describe('migrations', () => {
       'numeric(20, 0)': 'numeric',
       'timestamp with time zone': 'timestamp with time zone',
       bytea: 'bytea',
+      tsvector: 'tsvector',
     }
     for (const table of Object.values(schema) as PgTable[]) {
       const config = getTableConfig(table)

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js'
 import { assetList } from '../db/repositories/asset-list.js'
 import { findShownAsset } from '../db/repositories/assets.js'
 import { isStaff } from '../db/repositories/users.js'
-import { notFound } from '../errors.js'
+import { badRequest, notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
 import { baseUrl, pageLinks, pageOf, viewAs } from './http.js'
@@ -29,6 +29,15 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
         const q = request.query
+        if (
+          q.price__gte !== undefined &&
+          q.price__lte !== undefined &&
+          BigInt(q.price__gte) > BigInt(q.price__lte)
+        ) {
+          throw badRequest('Invalid input.', {
+            price__lte: ['Must be at least the minimum price (price__gte).'],
+          })
+        }
         const viewer = viewAs(request)
         const staffViewer = viewer !== undefined && (await isStaff(db, viewer)) ? viewer : undefined
         const { limit, offset } = pageOf(q)

@@ -4,6 +4,8 @@
  */
 import { useEffect } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import { discoveryPaths } from '../discovery/paths.js'
+import { SearchBox } from '../discovery/search-box.js'
 import { explorerTxUrl } from '../lib/config.js'
 import { paths } from '../routes/paths.js'
 import { useServices } from '../state/services.js'
@@ -40,6 +42,13 @@ function NavBar() {
             Recent
           </NavLink>
         </nav>
+        {/* Discovery's additions sit beside the spec's navigation, not inside it. */}
+        <div className="order-2 flex w-full items-center gap-3 sm:order-none sm:w-auto">
+          <SearchBox />
+          <NavLink to={discoveryPaths.activity} className={navClass}>
+            Activity
+          </NavLink>
+        </div>
         <AccountButton />
       </div>
     </header>

@@ -9,7 +9,8 @@
  */
 import type { Asset, Operation } from '@unica/schemas'
 import { useState, type ReactNode } from 'react'
-import { explorerAddressUrl, explorerTxUrl, type AppConfig } from '../lib/config.js'
+import { AddressLink } from '../discovery/address-link.js'
+import { explorerTxUrl, type AppConfig } from '../lib/config.js'
 import { formatUnits, formatWhen, operationName, shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
 import { historyRows, isHousekeeping, type HistoryRow, type Phrase } from './history.js'
@@ -22,21 +23,9 @@ const EXTERNAL = {
   className: 'text-indigo-700 underline',
 }
 
-function AddressLink({ config, address }: { config: AppConfig; address: string }) {
-  return (
-    <a href={explorerAddressUrl(config, address)} {...EXTERNAL}>
-      {shortAddress(address)}
-    </a>
-  )
-}
-
-function PhraseCell({ config, phrase }: { config: AppConfig; phrase: Phrase }) {
+function PhraseCell({ phrase }: { phrase: Phrase }) {
   return phrase.map((part, i) =>
-    typeof part === 'string' ? (
-      part
-    ) : (
-      <AddressLink key={i} config={config} address={part.address} />
-    ),
+    typeof part === 'string' ? part : <AddressLink key={i} address={part.address} />,
   )
 }
 
@@ -55,8 +44,8 @@ function priceText(value: bigint | null, config: AppConfig): string {
 
 function storyCells(row: HistoryRow, config: AppConfig): ReactNode[] {
   return [
-    <PhraseCell key="type" config={config} phrase={row.phrase} />,
-    <AddressLink key="who" config={config} address={row.who} />,
+    <PhraseCell key="type" phrase={row.phrase} />,
+    <AddressLink key="who" address={row.who} />,
     priceText(row.price, config),
     txCell(config, row.txId, row.pending),
     row.pending ? 'Pending' : formatWhen(row.when),
@@ -69,7 +58,7 @@ function logCells(op: Operation, config: AppConfig): ReactNode[] {
   const priced = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'].includes(op.op_type)
   return [
     operationName(op.op_type, value),
-    <AddressLink key="who" config={config} address={op.sender} />,
+    <AddressLink key="who" address={op.sender} />,
     priceText(priced && value !== 0n ? value : null, config),
     txCell(config, op.tx_id, op.is_pending),
     formatWhen(op.block_time),

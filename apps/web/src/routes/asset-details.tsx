@@ -5,17 +5,16 @@
  * and everyone else back.
  */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { AssetImage, Usdc } from '../components/asset-card.js'
 import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
 import { TransactionTable } from '../components/transaction-table.js'
 import { assetAmount } from '../chain/account.js'
-import { explorerAddressUrl } from '../lib/config.js'
+import { AddressLink } from '../discovery/address-link.js'
 import { safeHref } from '../lib/links.js'
 import { assetQuery, operationsQuery } from '../lib/endpoints.js'
 import { ApiError, MESSAGES } from '../lib/errors.js'
-import { shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 import { tradeButtons, type TradeKind } from '../trade/buttons.js'
@@ -23,6 +22,11 @@ import { TradeModal } from '../trade/trade-modal.js'
 import { useBack } from './guards.js'
 import { LISTS } from './lists.js'
 import { paths } from './paths.js'
+
+// Discovery's price history (docs/product.md §11) loads on its own, after the details.
+const PriceHistory = lazy(() =>
+  import('../discovery/price-history.js').then((m) => ({ default: m.PriceHistory })),
+)
 
 function ShareButton() {
   const [copied, setCopied] = useState(false)
@@ -47,7 +51,7 @@ function ShareButton() {
 
 export function AssetDetailsPage() {
   const services = useServices()
-  const { api, store, config } = services
+  const { api, store } = services
   const { id = '' } = useParams()
   const [search, setSearch] = useSearchParams()
   const navigate = useNavigate()
@@ -140,15 +144,12 @@ export function AssetDetailsPage() {
               {data.owner_address === null ? (
                 'Information not available'
               ) : (
-                <a
-                  className="text-indigo-700 underline"
-                  href={explorerAddressUrl(config, data.owner_address)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {shortAddress(data.owner_address)}
-                </a>
+                <AddressLink address={data.owner_address} />
               )}
+            </dd>
+            <dt className="text-slate-500">Creator</dt>
+            <dd>
+              <AddressLink address={data.creator_address} page="creator" />
             </dd>
             <dt className="text-slate-500">Price</dt>
             <dd>
@@ -183,6 +184,9 @@ export function AssetDetailsPage() {
           </div>
         </div>
       </div>
+      <Suspense fallback={<Spinner label="Loading the price history" />}>
+        <PriceHistory guid={data.guid} />
+      </Suspense>
       <section>
         <h2 className="mb-4 text-2xl font-bold">Transaction history</h2>
         {operations.isPending ? (

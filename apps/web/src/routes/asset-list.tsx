@@ -7,6 +7,7 @@ import { Spinner, secondaryButtonClass } from '../components/modal.js'
 import { assetsQuery, type AssetFilters } from '../lib/endpoints.js'
 import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
+import { ClearFiltersButton, FilterBar, useUrlFilters } from '../discovery/filter-bar.js'
 import type { ListDef } from './lists.js'
 
 const PAGE = 20
@@ -14,10 +15,13 @@ const PAGE = 20
 export function AssetListView({
   filters,
   empty,
+  emptyAction,
   card = (a) => <AssetCard key={a.guid} asset={a} />,
 }: {
   filters: AssetFilters
   empty: string
+  /** Offered beside the empty message (e.g. to clear the filters). */
+  emptyAction?: ReactNode
   card?: (asset: Asset) => ReactNode
 }) {
   const { api } = useServices()
@@ -26,7 +30,14 @@ export function AssetListView({
   if (q.isPending) return <Spinner />
   if (q.isError) return <p role="alert">{MESSAGES.apiGet}</p>
   const page = q.data
-  if (page.results.length === 0) return <p>{empty}</p>
+  if (page.results.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p>{empty}</p>
+        {emptyAction}
+      </div>
+    )
+  }
   return (
     <>
       <AssetGrid>{page.results.map(card)}</AssetGrid>
@@ -58,11 +69,20 @@ export function AssetListView({
   )
 }
 
+/** A public list with discovery's filter bar; the URL's filters narrow the list's own. */
 export function AssetListPage({ list }: { list: ListDef }) {
+  const url = useUrlFilters()
+  const filters = { ...list.filters, ...url.filters }
   return (
     <section>
       <h1 className="mb-6 text-3xl font-bold">{list.title}</h1>
-      <AssetListView key={list.path} filters={list.filters} empty="There are no NFTs here yet." />
+      <FilterBar key={list.path} />
+      <AssetListView
+        key={`${list.path}?${JSON.stringify(filters)}`}
+        filters={filters}
+        empty={url.active ? 'No NFTs match these filters.' : 'There are no NFTs here yet.'}
+        emptyAction={url.active ? <ClearFiltersButton /> : undefined}
+      />
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { NewsletterSubscription } from '@unica/schemas'
 import { buttonClass, inputClass } from '../components/modal.js'
+import { MarketSummary } from '../discovery/market-summary.js'
 import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
 import { paths } from './paths.js'
@@ -82,6 +83,7 @@ export function HomePage() {
           Explore
         </Link>
       </section>
+      <MarketSummary />
       <section>
         <Newsletter />
       </section>

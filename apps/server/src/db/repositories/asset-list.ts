@@ -7,7 +7,7 @@
  * values. They are named statements, kept parsed by PostgreSQL on each connection (and planned
  * with each request's values: db/connection.ts). The page's SQL goes straight to the driver
  * (`Database.query`, not Drizzle): its columns are already the answer's text (asset-fields.ts), so
- * Drizzle's row mapping would only cost time. There are at most 3 orderings x 2^7 filter sets, so
+ * Drizzle's row mapping would only cost time. There are at most 6 orderings x 4 market filters x 2^9 filter sets, so
  * the statements stay few whatever clients send. Lists filtered by id lists (whose length varies)
  * are built per request. Large counts are shared and reused a few seconds (list-count.ts).
  */
@@ -19,14 +19,16 @@ import {
   eq,
   fillPlaceholders,
   gt,
+  gte,
   inArray,
+  lte,
   ne,
   or,
   sql,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm'
-import type { AssetListQuery } from '@unica/schemas'
+import type { AssetListQuery, MarketFilter } from '@unica/schemas'
 import { statementName, type Database } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets } from '../schema.js'
@@ -42,12 +44,25 @@ interface Placeholders {
   highest_bid__value__gt?: string
   owner_address?: string
   creator_address?: string
+  price__gte?: string
+  price__lte?: string
 }
 
 const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
   created_at: [asc(assets.createdAt), asc(assets.guid)],
   '-created_at': [desc(assets.createdAt), desc(assets.guid)],
   '-highest_bid__value': [sql`${assets.highestBidValue} DESC NULLS LAST`, desc(assets.guid)],
+  // Discovery's (docs/product.md §11); migration 0004 indexes each.
+  price: [sql`${assets.price} ASC NULLS LAST`, asc(assets.guid)],
+  '-price': [sql`${assets.price} DESC NULLS LAST`, desc(assets.guid)],
+  '-last_sold_at': [sql`${assets.lastSoldAt} DESC NULLS LAST`, desc(assets.guid)],
+}
+
+/** Discovery's market filter: its SQL has no values, so each is part of a statement's shape. */
+const MARKET: Record<MarketFilter, SQL> = {
+  for_sale: sql`${assets.price} IS NOT NULL`,
+  has_bids: sql`${assets.highestBidValue} > 0`,
+  sold: sql`${assets.lastSoldAt} IS NOT NULL`,
 }
 
 /** uint64 ids for an IN filter: those beyond bigint range cannot be stored, so are dropped. */
@@ -99,6 +114,9 @@ export function assetList(database: Database): AssetListPage {
       q.creator_address === undefined
         ? undefined
         : eq(assets.creatorAddress, v('creator_address', q.creator_address)),
+      q.market === undefined ? undefined : MARKET[q.market],
+      q.price__gte === undefined ? undefined : gte(assets.price, v('price__gte', q.price__gte)),
+      q.price__lte === undefined ? undefined : lte(assets.price, v('price__lte', q.price__lte)),
     )
 
   const pageQuery = (where: SQL | undefined, ordering: AssetListQuery['ordering']) =>
@@ -142,10 +160,13 @@ export function assetList(database: Database): AssetListPage {
       highest_bid__value__gt: q.highest_bid__value__gt,
       owner_address: q.owner_address,
       creator_address: q.creator_address,
+      price__gte: q.price__gte,
+      price__lte: q.price__lte,
     }
     // The shape: which values are present, and the ordering (the values never enter the SQL).
     const shape = JSON.stringify([
       q.ordering ?? '-created_at',
+      q.market ?? null,
       ...Object.values(values).map((value) => value !== undefined),
     ])
     let statements = prepared.get(shape)

@@ -1,0 +1,79 @@
+/**
+ * A creator's and a collector's figures (docs/product.md §11): the works and sales of a creator,
+ * the pieces a collector owns and their open bids. Only ready (RD) assets count, as in every list.
+ */
+import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '../connection.js'
+import { assets, bids, operations } from '../schema.js'
+import { assetFields, type AssetFields } from './asset-fields.js'
+
+export interface CreatorFigures {
+  readonly works: number
+  readonly forSale: number
+  readonly sales: number
+  /** USDC base units, as decimal text. */
+  readonly volume: string
+}
+
+export async function creatorFigures(db: Db, address: string): Promise<CreatorFigures> {
+  const [[works], [sales]] = await Promise.all([
+    db
+      .select({
+        works: count(),
+        forSale: sql<number>`count(${assets.price})::int`,
+      })
+      .from(assets)
+      .where(and(eq(assets.status, 'RD'), eq(assets.creatorAddress, address))),
+    db
+      .select({
+        sales: sql<number>`count(*)::int`,
+        volume: sql<string>`coalesce(sum(${operations.value}), 0)::text`,
+      })
+      .from(operations)
+      .innerJoin(assets, eq(assets.guid, operations.assetGuid))
+      .where(
+        and(
+          eq(assets.creatorAddress, address),
+          eq(operations.status, 'executed'),
+          eq(operations.activityType, 'sale'),
+        ),
+      ),
+  ])
+  return { works: works.works, forSale: works.forSale, sales: sales.sales, volume: sales.volume }
+}
+
+/** At most this many of a collector's bids are shown, the latest first. */
+export const ACCOUNT_BIDS_SHOWN = 100
+
+export interface AccountFigures {
+  readonly owned: number
+  readonly bids: { asset: AssetFields; amount: string; round: string }[]
+}
+
+export async function accountFigures(db: Db, address: string): Promise<AccountFigures> {
+  const [[owned], bidRows] = await Promise.all([
+    db
+      .select({ owned: count() })
+      .from(assets)
+      .where(and(eq(assets.status, 'RD'), eq(assets.ownerAddress, address))),
+    db
+      .select({
+        asset: assetFields,
+        amount: sql<string>`${bids.amount}::text`,
+        round: sql<string>`${bids.round}::text`,
+      })
+      .from(bids)
+      .innerJoin(assets, eq(assets.applicationId, bids.applicationId))
+      .where(
+        and(
+          eq(bids.bidder, address),
+          gt(bids.amount, 0n),
+          eq(assets.status, 'RD'),
+          isNotNull(assets.applicationId),
+        ),
+      )
+      .orderBy(desc(bids.round))
+      .limit(ACCOUNT_BIDS_SHOWN),
+  ])
+  return { owned: owned.owned, bids: bidRows }
+}

@@ -1,0 +1,127 @@
+/**
+ * Search (docs/product.md §11): PostgreSQL's full-text search over the generated `search_vector`
+ * (name, unit name, creator, description; English word stems), widened for typos through
+ * `search_words` and pg_trgm (migration 0004). The same SQL runs on PGlite and PostgreSQL.
+ *
+ * A query's words become a tsquery built here from letters and digits only, so nothing a user
+ * types reaches tsquery syntax: each word matches as a prefix ("harb" finds "Harbour") or as one
+ * of the stored words most like it by trigrams (a small typo). Every word must match.
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../connection.js'
+import { assets, searchWords } from '../schema.js'
+import { assetFields, type AssetFields } from './asset-fields.js'
+
+/** At most this many words of a query count (the rest is ignored). */
+const MAX_WORDS = 6
+/** Words this short only match as a prefix: trigrams of two letters say little. */
+const MIN_FUZZY_LENGTH = 3
+/** The stored words each query word is widened to. */
+const FUZZY_WORDS = 3
+/**
+ * A search ranks and counts at most this many matches, so a query matching most of the market
+ * costs the same as one matching this many (README "Search").
+ */
+export const SEARCH_MATCH_CAP = 10_000
+
+/** The words of a query: lower-case runs of letters and digits, at most 32 characters each. */
+export function searchWordsOf(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  return [...new Set(words.map((w) => w.slice(0, 32)))].slice(0, MAX_WORDS)
+}
+
+/** The stored words most like each query word (pg_trgm's `%`: similarity of at least 0.3). */
+async function similarWords(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>()
+  await Promise.all(
+    words
+      .filter((w) => w.length >= MIN_FUZZY_LENGTH)
+      .map(async (word) => {
+        const rows = await db
+          .select({ word: searchWords.word })
+          .from(searchWords)
+          .where(sql`${searchWords.word} OPERATOR(public.%) ${word}`)
+          .orderBy(desc(sql`public.similarity(${searchWords.word}, ${word})`), searchWords.word)
+          .limit(FUZZY_WORDS)
+        out.set(
+          word,
+          rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)),
+        )
+      }),
+  )
+  return out
+}
+
+/** The tsquery text: `(word:* | similar | ...) & ...`, letters and digits only besides syntax. */
+export function tsqueryText(words: readonly string[], similar: Map<string, string[]>): string {
+  return words
+    .map((w) => `(${[`${w}:*`, ...(similar.get(w) ?? []).filter((s) => s !== w)].join(' | ')})`)
+    .join(' & ')
+}
+
+/** Ready assets matching `text`, best first: an exact name first, then by ts_rank, then newest. */
+export async function searchAssets(
+  db: Db,
+  text: string,
+  limit: number,
+  offset: number,
+): Promise<[AssetFields[], number]> {
+  const words = searchWordsOf(text)
+  if (words.length === 0) return [[], 0]
+  const query = sql`to_tsquery('english', ${tsqueryText(words, await similarWords(db, words))})`
+  const exactName = text.trim().toLowerCase()
+  const matched = db.$with('matched').as(
+    db
+      .select({
+        guid: sql<string>`${assets.guid}`.as('match_guid'),
+        rank: sql<number>`(ts_rank(${assets.searchVector}, ${query}) + CASE WHEN lower(${assets.name}) = ${exactName} THEN 1 ELSE 0 END)`.as(
+          'rank',
+        ),
+      })
+      .from(assets)
+      .where(and(eq(assets.status, 'RD'), sql`${assets.searchVector} @@ ${query}`))
+      .limit(SEARCH_MATCH_CAP),
+  )
+  const [rows, total] = await Promise.all([
+    db
+      .with(matched)
+      .select(assetFields)
+      .from(matched)
+      .innerJoin(assets, eq(assets.guid, matched.guid))
+      .orderBy(desc(matched.rank), desc(assets.createdAt), desc(assets.guid))
+      .limit(limit)
+      .offset(offset),
+    db.with(matched).select({ total: count() }).from(matched),
+  ])
+  return [rows, total.at(0)?.total ?? 0]
+}
+
+/** Creators whose address starts with `text` (upper-cased), or who made one of `guids`. */
+export async function suggestCreators(
+  db: Db,
+  text: string,
+  creatorsOfPieces: readonly string[],
+  limit: number,
+): Promise<{ address: string; works: number }[]> {
+  const prefix = text.trim().toUpperCase()
+  const byPrefix = /^[A-Z2-7]{3,58}$/.test(prefix)
+    ? await db
+        .selectDistinct({ address: assets.creatorAddress })
+        .from(assets)
+        .where(and(eq(assets.status, 'RD'), sql`${assets.creatorAddress} LIKE ${`${prefix}%`}`))
+        .orderBy(assets.creatorAddress)
+        .limit(limit)
+    : []
+  const addresses = [...new Set([...byPrefix.map((r) => r.address), ...creatorsOfPieces])].slice(
+    0,
+    limit,
+  )
+  if (addresses.length === 0) return []
+  const counts = await db
+    .select({ address: assets.creatorAddress, works: count() })
+    .from(assets)
+    .where(and(eq(assets.status, 'RD'), inArray(assets.creatorAddress, addresses)))
+    .groupBy(assets.creatorAddress)
+  const works = new Map(counts.map((r) => [r.address, r.works]))
+  return addresses.map((address) => ({ address, works: works.get(address) ?? 0 }))
+}

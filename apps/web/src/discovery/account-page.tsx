@@ -1,0 +1,76 @@
+/**
+ * A collector's page, `/account/{address}` (docs/product.md §11): the pieces they own and their
+ * open bids, which the chain makes public anyway.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { Address } from '@unica/schemas'
+import { Usdc } from '../components/asset-card.js'
+import { Spinner } from '../components/modal.js'
+import { MESSAGES } from '../lib/errors.js'
+import { AssetListView } from '../routes/asset-list.js'
+import { paths } from '../routes/paths.js'
+import { useServices } from '../state/services.js'
+import { AddressLink } from './address-link.js'
+import { Figure } from './figure.js'
+import { discoveryPaths } from './paths.js'
+import { accountQuery } from './queries.js'
+
+export function AccountPage() {
+  const { address = '' } = useParams()
+  const { api } = useServices()
+  const valid = Address.safeParse(address).success
+  const profile = useQuery({ ...accountQuery(api, address), enabled: valid })
+  if (!valid) return <p role="alert">This is not an Algorand address.</p>
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-bold">Collector</h1>
+        <p className="mt-1 break-all">
+          <AddressLink address={address} />{' '}
+          <Link to={discoveryPaths.creator(address)} className="text-sm underline">
+            Works created
+          </Link>
+        </p>
+      </div>
+      {profile.isPending ? (
+        <Spinner />
+      ) : profile.isError ? (
+        <p role="alert">{MESSAGES.apiGet}</p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Figure label="Owned">{profile.data.owned}</Figure>
+            <Figure label="Open bids">{profile.data.bids.length}</Figure>
+          </dl>
+          <div>
+            <h2 className="mb-4 text-2xl font-bold">Open bids</h2>
+            {profile.data.bids.length === 0 ? (
+              <p>No open bids.</p>
+            ) : (
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+                {profile.data.bids.map((b) => (
+                  <li key={b.asset.guid} className="flex justify-between gap-4 px-4 py-3">
+                    <Link to={paths.asset(b.asset.guid)} className="truncate underline">
+                      {b.asset.name}
+                    </Link>
+                    <span className="shrink-0">
+                      <Usdc value={b.amount} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+      <div>
+        <h2 className="mb-4 text-2xl font-bold">Owned pieces</h2>
+        <AssetListView
+          filters={{ status: 'RD', owner_address: address }}
+          empty="Owns no pieces listed here."
+        />
+      </div>
+    </section>
+  )
+}

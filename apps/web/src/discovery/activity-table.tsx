@@ -1,0 +1,86 @@
+/**
+ * Rows of market activity (docs/product.md §11): what happened, to which piece, by whom, for how
+ * much, in which transaction, when. Stacked rows below 768 px, as the transaction table.
+ */
+import type { ActivityItem, ActivityType } from '@unica/schemas'
+import { Link } from 'react-router'
+import { Usdc } from '../components/asset-card.js'
+import { explorerTxUrl } from '../lib/config.js'
+import { formatWhen, shortAddress } from '../lib/format.js'
+import { paths } from '../routes/paths.js'
+import { useServices } from '../state/services.js'
+import { AddressLink } from './address-link.js'
+
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  sale: 'Sale',
+  listing: 'Listing',
+  bid: 'Bid',
+  cancel: 'Cancellation',
+}
+
+/** A row's own words: a cancel says what it cancelled, a sale how it happened. */
+export function activityLabel(item: Pick<ActivityItem, 'type' | 'op_type'>): string {
+  if (item.type === 'cancel') return item.op_type === 'ASK' ? 'Cancelled ask' : 'Cancelled bid'
+  if (item.type === 'sale') return item.op_type === 'SELL_NOW' ? 'Sale (sell now)' : 'Sale'
+  return ACTIVITY_LABELS[item.type]
+}
+
+const COLUMNS = ['Event', 'Piece', 'Who', 'Price', 'Transaction', 'When'] as const
+
+export function ActivityTable({ items }: { items: readonly ActivityItem[] }) {
+  const { config } = useServices()
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="hidden md:table-header-group">
+        <tr className="border-b border-slate-200">
+          {COLUMNS.map((c) => (
+            <th key={c} scope="col" className="py-2 pr-4 font-semibold">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          const tx = item.tx_id === null ? undefined : explorerTxUrl(config, item.tx_id)
+          const cells = [
+            activityLabel(item),
+            item.asset === null ? (
+              '—'
+            ) : (
+              <Link key="piece" to={paths.asset(item.asset.guid)} className="underline">
+                {item.asset.name}
+              </Link>
+            ),
+            <AddressLink key="who" address={item.sender} />,
+            <Usdc key="price" value={item.value} />,
+            item.tx_id === null || tx === undefined ? (
+              '—'
+            ) : (
+              <a key="tx" href={tx} target="_blank" rel="noopener noreferrer" className="underline">
+                {shortAddress(item.tx_id)}
+              </a>
+            ),
+            formatWhen(item.block_time),
+          ]
+          return (
+            <tr
+              key={item.operation_id}
+              className="block border-b border-slate-200 py-2 md:table-row md:py-0"
+            >
+              {cells.map((cell, i) => (
+                <td
+                  key={COLUMNS[i]}
+                  className="flex justify-between gap-4 py-1 md:table-cell md:py-2 md:pr-4"
+                >
+                  <span className="font-medium text-slate-500 md:hidden">{COLUMNS[i]}</span>
+                  <span className="min-w-0 truncate">{cell}</span>
+                </td>
+              ))}
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,60 @@
+/**
+ * A creator's page, `/creator/{address}` (docs/product.md §11): their number of works, of works
+ * for sale, of sales and their sales volume, then their works with the list filters.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import { Address } from '@unica/schemas'
+import { Usdc } from '../components/asset-card.js'
+import { Spinner } from '../components/modal.js'
+import { MESSAGES } from '../lib/errors.js'
+import { AssetListView } from '../routes/asset-list.js'
+import { useServices } from '../state/services.js'
+import { AddressLink } from './address-link.js'
+import { ClearFiltersButton, FilterBar, useUrlFilters } from './filter-bar.js'
+import { Figure } from './figure.js'
+import { creatorQuery } from './queries.js'
+
+export function CreatorPage() {
+  const { address = '' } = useParams()
+  const { api } = useServices()
+  const valid = Address.safeParse(address).success
+  const profile = useQuery({ ...creatorQuery(api, address), enabled: valid })
+  const url = useUrlFilters()
+  if (!valid) return <p role="alert">This is not an Algorand address.</p>
+  const filters = { status: 'RD' as const, ...url.filters, creator_address: address }
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-bold">Creator</h1>
+        <p className="mt-1 break-all">
+          <AddressLink address={address} page="account" />
+        </p>
+      </div>
+      {profile.isPending ? (
+        <Spinner />
+      ) : profile.isError ? (
+        <p role="alert">{MESSAGES.apiGet}</p>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Figure label="Works">{profile.data.works}</Figure>
+          <Figure label="For sale">{profile.data.for_sale}</Figure>
+          <Figure label="Sales">{profile.data.sales}</Figure>
+          <Figure label="Sales volume">
+            <Usdc value={profile.data.volume} />
+          </Figure>
+        </dl>
+      )}
+      <div>
+        <h2 className="mb-4 text-2xl font-bold">Works</h2>
+        <FilterBar creator={false} />
+        <AssetListView
+          key={JSON.stringify(filters)}
+          filters={filters}
+          empty={url.active ? 'No works match these filters.' : 'No works yet.'}
+          emptyAction={url.active ? <ClearFiltersButton /> : undefined}
+        />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,231 @@
+/**
+ * Discovery's screens (docs/product.md §11) over the harness's API double: the search combobox by
+ * keyboard, results, the filter bar's URL state, creator and activity pages, price history. Each
+ * test may take 30 s: the pages are lazy chunks, slow to load the first time on a loaded machine.
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { ActivityItem } from '@unica/schemas'
+
+/** Discovery's pages are lazy chunks: on a loaded machine the first load takes seconds. */
+const LAZY = { timeout: 15_000 }
+import { ALICE, BOB, asset, page, renderApp, type Route } from '../test/harness.js'
+
+const HARBOUR = asset({ guid: 'a'.repeat(32), name: 'Harbour', price: '5000000' })
+
+const suggestions: Route = (url) =>
+  url.pathname === '/api/search/suggestions/'
+    ? Response.json({
+        assets: [{ guid: HARBOUR.guid, name: 'Harbour', unit_name: 'HARB', thumbnail: null }],
+        creators: [{ address: ALICE, works: 2 }],
+      })
+    : undefined
+const search: Route = (url) =>
+  url.pathname === '/api/search/' ? Response.json(page([HARBOUR])) : undefined
+const assetList =
+  (results = [HARBOUR]): Route =>
+  (url) =>
+    url.pathname === '/api/assets/' ? Response.json(page(results)) : undefined
+
+function item(n: number, over: Partial<ActivityItem> = {}): ActivityItem {
+  return {
+    operation_id: String(n),
+    type: 'sale',
+    op_type: 'BUY_NOW',
+    value: '4000000',
+    sender: BOB,
+    tx_id: 'T'.repeat(52),
+    round: String(100 - n),
+    block_time: '2026-11-20T10:00:00Z',
+    asset: {
+      guid: HARBOUR.guid,
+      name: `Piece ${String(n)}`,
+      thumbnail: null,
+      creator_address: ALICE,
+    },
+    ...over,
+  }
+}
+
+describe('the search box', () => {
+  it('suggests pieces and creators, and opens the one chosen with the keyboard', async () => {
+    renderApp('/', { routes: [suggestions, assetList()] })
+    const box = screen.getByRole('combobox', { name: 'Search pieces and creators' })
+    await userEvent.type(box, 'harb')
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' })
+    await within(list).findByRole('option', { name: /Harbour/ }, LAZY)
+    expect(within(list).getByRole('option', { name: /ALI\.\.\.XYZ.*2 works/ })).toBeTruthy()
+    expect(box.getAttribute('aria-expanded')).toBe('true')
+    await userEvent.keyboard('{ArrowDown}')
+    const first = within(list).getAllByRole('option')[0]
+    expect(first.getAttribute('aria-selected')).toBe('true')
+    expect(box.getAttribute('aria-activedescendant')).toBe(first.id)
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => {
+      expect(screen.queryByRole('combobox', { expanded: true })).toBeNull()
+    })
+  }, 30_000)
+
+  it('closes on Escape, then clears; Enter opens the results page', async () => {
+    const { requests } = renderApp('/', { routes: [suggestions, search] })
+    const box = screen.getByRole('combobox')
+    await userEvent.type(box, 'harb')
+    await screen.findByRole('option', { name: /Harbour/ }, LAZY)
+    await userEvent.keyboard('{Escape}')
+    expect(box.getAttribute('aria-expanded')).toBe('false')
+    await userEvent.keyboard('{Escape}')
+    expect((box as HTMLInputElement).value).toBe('')
+    await userEvent.type(box, 'harb{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Results for “harb”' }, LAZY)).toBeTruthy()
+    expect(await screen.findByText('1 piece found')).toBeTruthy()
+    const q = requests.find((r) => r.url.pathname === '/api/search/')!.url.searchParams
+    expect(q.get('q')).toBe('harb')
+  }, 30_000)
+})
+
+describe('filters and sorts on a list page', () => {
+  it('sends the filters the URL holds, and a menu change makes a new URL', async () => {
+    const { requests } = renderApp('/all-items?market=sold&min=1.5&sort=price_asc', {
+      routes: [assetList()],
+    })
+    await screen.findByText('Harbour')
+    const sent = () =>
+      requests.filter((r) => r.url.pathname === '/api/assets/').map((r) => r.url.searchParams)
+    expect(sent()[0].get('market')).toBe('sold')
+    expect(sent()[0].get('price__gte')).toBe('1500000')
+    expect(sent()[0].get('ordering')).toBe('price')
+    expect(sent()[0].get('status')).toBe('RD')
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low')
+    await waitFor(() => {
+      expect(sent().at(-1)?.get('ordering')).toBe('-price')
+    })
+    expect(sent().at(-1)?.get('market')).toBe('sold')
+  }, 30_000)
+
+  it('says when nothing matches and offers to clear the filters', async () => {
+    const { requests } = renderApp('/for-sale?market=has_bids', { routes: [assetList([])] })
+    expect(await screen.findByText('No NFTs match these filters.')).toBeTruthy()
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' })
+    await userEvent.click(clear[clear.length - 1])
+    await waitFor(() => {
+      const last = requests.filter((r) => r.url.pathname === '/api/assets/').at(-1)
+      expect(last?.url.searchParams.has('market')).toBe(false)
+    })
+    expect(await screen.findByText('There are no NFTs here yet.')).toBeTruthy()
+    // The list's own filter stays.
+    const last = requests.filter((r) => r.url.pathname === '/api/assets/').at(-1)
+    expect(last?.url.searchParams.get('price__gt')).toBe('0')
+  }, 30_000)
+
+  it('reports URL values that mean nothing instead of sending them', async () => {
+    const { requests } = renderApp('/all-items?min=abc&sort=random', { routes: [assetList()] })
+    expect((await screen.findByRole('alert')).textContent).toContain('Minimum price')
+    const q = requests.find((r) => r.url.pathname === '/api/assets/')!.url.searchParams
+    expect(q.has('price__gte')).toBe(false)
+    expect(q.get('ordering')).toBe('-created_at')
+  }, 30_000)
+})
+
+describe('creator, collector and activity pages', () => {
+  it("shows a creator's figures and works", async () => {
+    const { requests } = renderApp(`/creator/${ALICE}`, {
+      routes: [
+        assetList(),
+        (url) =>
+          url.pathname === `/api/creators/${ALICE}/`
+            ? Response.json({ address: ALICE, works: 3, for_sale: 1, sales: 2, volume: '7500000' })
+            : undefined,
+      ],
+    })
+    expect(await screen.findByText('7.5 USDC', {}, LAZY)).toBeTruthy()
+    expect(screen.getByText('Sales').nextSibling?.textContent).toBe('2')
+    await screen.findByText('Harbour')
+    const q = requests.find((r) => r.url.pathname === '/api/assets/')!.url.searchParams
+    expect(q.get('creator_address')).toBe(ALICE)
+  }, 30_000)
+
+  it('refuses a path that is not an address', async () => {
+    renderApp('/account/nope')
+    expect((await screen.findByRole('alert', {}, LAZY)).textContent).toBe(
+      'This is not an Algorand address.',
+    )
+  }, 30_000)
+
+  it('lists activity, filters it by type in the URL, and shows more by cursor', async () => {
+    const { requests } = renderApp('/activity', {
+      routes: [
+        (url) => {
+          if (url.pathname !== '/api/activity/') return undefined
+          const cursor = url.searchParams.get('cursor')
+          return Response.json(
+            cursor === null
+              ? { next_cursor: '98.2', results: [item(1), item(2)] }
+              : {
+                  next_cursor: null,
+                  results: [item(3, { type: 'cancel', op_type: 'ASK', value: '0' })],
+                },
+          )
+        },
+      ],
+    })
+    expect(await screen.findByText('Piece 2', {}, LAZY)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    expect(await screen.findByText('Cancelled ask')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+    expect(
+      requests.some(
+        (r) => r.url.pathname === '/api/activity/' && r.url.searchParams.get('cursor') === '98.2',
+      ),
+    ).toBe(true)
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Sales')
+    await waitFor(() => {
+      expect(requests.at(-1)?.url.searchParams.get('type')).toBe('sale')
+    })
+    // Each row links the account beside the explorer.
+    expect(screen.getAllByRole('link', { name: 'Profile of BOB...234' }).length).toBeGreaterThan(0)
+  }, 30_000)
+})
+
+describe('price history', () => {
+  it('shows the points as a table', async () => {
+    renderApp(`/nft/${HARBOUR.guid}`, {
+      routes: [
+        (url) =>
+          url.pathname === `/api/assets/${HARBOUR.guid}/` ? Response.json(HARBOUR) : undefined,
+        (url) =>
+          url.pathname === `/api/assets/${HARBOUR.guid}/price_history/`
+            ? Response.json({
+                points: [
+                  {
+                    type: 'listing',
+                    value: '4000000',
+                    sender: ALICE,
+                    tx_id: null,
+                    round: '5',
+                    block_time: '2026-11-19T10:00:00Z',
+                  },
+                  {
+                    type: 'sale',
+                    value: '4500000',
+                    sender: BOB,
+                    tx_id: null,
+                    round: '6',
+                    block_time: '2026-11-20T10:00:00Z',
+                  },
+                ],
+              })
+            : undefined,
+        (url) => (url.pathname === '/api/operations/' ? Response.json(page([])) : undefined),
+      ],
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Table' }, LAZY))
+    const table = screen.getByRole('table', { name: 'Price history, oldest first' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual([
+      'Listing',
+      'Sale',
+    ])
+    expect(rows[1].textContent).toContain('4.5 USDC')
+  }, 30_000)
+})

@@ -1,0 +1,63 @@
+/** TanStack Query options of discovery's reads (docs/product.md §11). */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { ActivityType, ApiClient } from '@unica/schemas'
+
+export function suggestionsQuery(api: ApiClient, q: string) {
+  return queryOptions({
+    queryKey: ['suggestions', q] as const,
+    queryFn: () => api.searchSuggestions({ query: { q } }),
+    staleTime: 30_000,
+  })
+}
+
+export function searchQuery(api: ApiClient, q: string, offset: number, limit: number) {
+  return queryOptions({
+    queryKey: ['assets', 'search', q, offset, limit] as const,
+    queryFn: () => api.search({ query: { q, offset: String(offset), limit: String(limit) } }),
+  })
+}
+
+export function activityQuery(api: ApiClient, type: ActivityType | undefined) {
+  return infiniteQueryOptions({
+    queryKey: ['operations', 'activity', type ?? 'all'] as const,
+    queryFn: ({ pageParam }) =>
+      api.listActivity({
+        query: {
+          ...(type === undefined ? {} : { type }),
+          ...(pageParam === null ? {} : { cursor: pageParam }),
+        },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  })
+}
+
+export function marketStatsQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['operations', 'stats'] as const,
+    queryFn: () => api.getMarketStats(),
+  })
+}
+
+export function creatorQuery(api: ApiClient, address: string) {
+  return queryOptions({
+    queryKey: ['assets', 'creator', address] as const,
+    queryFn: () => api.getCreator({ params: { address } }),
+    retry: false,
+  })
+}
+
+export function accountQuery(api: ApiClient, address: string) {
+  return queryOptions({
+    queryKey: ['assets', 'account', address] as const,
+    queryFn: () => api.getAccount({ params: { address } }),
+    retry: false,
+  })
+}
+
+export function priceHistoryQuery(api: ApiClient, guid: string) {
+  return queryOptions({
+    queryKey: ['operations', 'price-history', guid] as const,
+    queryFn: () => api.getPriceHistory({ params: { guid } }),
+  })
+}

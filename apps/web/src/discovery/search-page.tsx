@@ -1,0 +1,83 @@
+/** Search results (docs/product.md §11): `/search?q=…&page=N`, best match first. */
+import { useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import { SearchText } from '@unica/schemas'
+import { AssetCard, AssetGrid } from '../components/asset-card.js'
+import { Spinner, secondaryButtonClass } from '../components/modal.js'
+import { MESSAGES } from '../lib/errors.js'
+import { useServices } from '../state/services.js'
+import { searchQuery } from './queries.js'
+
+const PAGE = 20
+
+/** The page number the URL holds (1 when absent or not a small positive number). */
+export function pageParam(params: URLSearchParams): number {
+  const n = Number(params.get('page'))
+  return Number.isSafeInteger(n) && n >= 1 && n <= 10_000 ? n : 1
+}
+
+export function SearchPage() {
+  const { api } = useServices()
+  const [params, setParams] = useSearchParams()
+  const q = (params.get('q') ?? '').trim()
+  const page = pageParam(params)
+  const valid = SearchText.safeParse(q).success
+  const results = useQuery({ ...searchQuery(api, q, (page - 1) * PAGE, PAGE), enabled: valid })
+  const goTo = (n: number) => {
+    const next = new URLSearchParams(params)
+    next.set('page', String(n))
+    setParams(next)
+  }
+
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-bold break-words">
+        {valid ? `Results for “${q}”` : 'Search'}
+      </h1>
+      {!valid ? (
+        <p>Type a word in the search box to find pieces and creators.</p>
+      ) : results.isPending ? (
+        <Spinner />
+      ) : results.isError ? (
+        <p role="alert">{MESSAGES.apiGet}</p>
+      ) : results.data.results.length === 0 ? (
+        <p>No pieces match “{q}”. Try another word or a shorter one.</p>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+            {results.data.count} {results.data.count === 1 ? 'piece' : 'pieces'} found
+          </p>
+          <AssetGrid>
+            {results.data.results.map((a) => (
+              <AssetCard key={a.guid} asset={a} />
+            ))}
+          </AssetGrid>
+          {(results.data.previous !== null || results.data.next !== null) && (
+            <nav aria-label="Pages" className="mt-8 flex justify-center gap-4">
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={results.data.previous === null}
+                onClick={() => {
+                  goTo(page - 1)
+                }}
+              >
+                Previous
+              </button>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={results.data.next === null}
+                onClick={() => {
+                  goTo(page + 1)
+                }}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
