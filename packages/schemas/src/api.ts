@@ -26,6 +26,7 @@ import {
   SubmitConfigurationBody,
   SubmitContractBody,
 } from './contracts.js'
+import { EventStream, EventsQuery } from './live.js'
 import {
   Operation,
   OperationListQuery,
@@ -213,6 +214,16 @@ export const API = {
     tags: ['operations'],
     params: z.object({ id: z.string() }),
     responses: { 200: OperationStatus, 404: ErrorBody },
+  }),
+
+  streamEvents: route({
+    method: 'GET',
+    path: '/api/events',
+    summary:
+      'Server-Sent Events: asset changes and new operations as the chain follower commits them; resumes after Last-Event-ID.',
+    tags: ['live'],
+    query: EventsQuery,
+    responses: { 200: EventStream, 400: ErrorBody, 503: ErrorBody },
   }),
 } satisfies Record<string, RouteSpec>
 

@@ -117,6 +117,18 @@ export const bids = pgTable(
   (t) => [primaryKey({ columns: [t.applicationId, t.bidder] })],
 )
 
+/**
+ * Live events (migration 0005): what GET /api/events streams, in commit order; `account` NULL is
+ * public, else only that signed-in account receives it. `data` is the event's JSON text.
+ */
+export const liveEvents = pgTable('live_events', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  account: text('account'),
+  data: text('data').notNull(),
+  createdAt: createdAt(),
+})
+
 export const schema = {
   users,
   assets,
@@ -125,4 +137,5 @@ export const schema = {
   creatorApplications,
   newsletterSubscriptions,
   bids,
+  liveEvents,
 }
