@@ -22,6 +22,7 @@ import { installErrorHandler } from './errors.js'
 import { installBrowserPolicy } from './http/install-browser-policy.js'
 import { LiveHub, type LiveOptions } from './live/hub.js'
 import { assetWriteRoutes } from './routes/asset-writes.js'
+import { authRoutes } from './routes/auth.js'
 import { assetRoutes } from './routes/assets.js'
 import { configRoutes } from './routes/config.js'
 import { contractRoutes } from './routes/contracts.js'
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(operationRoutes(options))
   await app.register(mediaRoutes(options))
   await app.register(sendTxRoutes(options))
+  await app.register(authRoutes(options))
 
   const hub = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')
@@ -108,6 +110,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await hub.stop()
   })
-  await app.register(eventRoutes(hub))
+  await app.register(eventRoutes(hub, options.database))
   return app
 }

@@ -5,6 +5,7 @@
  */
 export * from './api.js'
 export * from './assets.js'
+export * from './auth.js'
 export * from './client.js'
 export * from './common.js'
 export * from './config.js'

@@ -129,6 +129,25 @@ export const liveEvents = pgTable('live_events', {
   createdAt: createdAt(),
 })
 
+/** Wallet sign-in challenges (migration 0005): single-use, `used_at` set by sign-in. */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  nonce: text('nonce').primaryKey(),
+  origin: text('origin').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
+/** Sessions (migration 0005): the cookie's token is stored only as its SHA-256. */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  account: text('account').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
 export const schema = {
   users,
   assets,
@@ -138,4 +157,6 @@ export const schema = {
   newsletterSubscriptions,
   bids,
   liveEvents,
+  signInChallenges,
+  sessions,
 }

@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, parseLastEventId } from '@unica/schemas'
+import { requestSession } from '../auth/session.js'
+import type { Database } from '../db/index.js'
 import type { LiveHub } from '../live/hub.js'
 import { retryFrame } from '../live/frames.js'
 import { endpoint } from './register.js'
@@ -12,7 +14,7 @@ import { endpoint } from './register.js'
 /** How long a browser waits before reconnecting. */
 const RECONNECT_MS = 2000
 
-export function eventRoutes(hub: LiveHub): FastifyPluginCallbackZod {
+export function eventRoutes(hub: LiveHub, database: Database): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.route({
       ...endpoint(API.streamEvents),
@@ -31,6 +33,8 @@ export function eventRoutes(hub: LiveHub): FastifyPluginCallbackZod {
             .header('retry-after', '5')
             .send({ detail: 'Too many live connections on this server; try again shortly.' })
         }
+        // A signed-in stream also gets its account's own events (the cookie, never X-View-As).
+        const account = (await requestSession(database.db, request))?.account ?? null
         reply.hijack()
         const raw = reply.raw
         // The browser policy's onSend hook does not run on a hijacked answer: an event stream is
@@ -44,7 +48,7 @@ export function eventRoutes(hub: LiveHub): FastifyPluginCallbackZod {
         })
         raw.write(retryFrame(RECONNECT_MS))
         const stream = {
-          account: null,
+          account,
           write: (frame: string) => {
             if (!raw.writableEnded) raw.write(frame)
             return raw.writableLength
