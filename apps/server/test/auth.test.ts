@@ -57,6 +57,17 @@ const sessionCookie = (response: { cookies: { name: string; value: string }[] })
   return `${SESSION_COOKIE}=${cookie.value}`
 }
 
+/** A 400 whose detail is `detail` (or matches it). */
+function expectRefused(
+  response: { statusCode: number; json(): unknown },
+  detail: string | RegExp,
+): void {
+  expect(response.statusCode).toBe(400)
+  const body = response.json() as { detail: string }
+  if (typeof detail === 'string') expect(body.detail).toBe(detail)
+  else expect(body.detail).toMatch(detail)
+}
+
 const who = async (cookie: string): Promise<string | null> =>
   (await server.get('/api/auth/session/', { cookie })).json<{ address: string | null }>().address
 
@@ -87,11 +98,7 @@ describe('wallet sign-in', () => {
     const c = await challenge()
     const signed = await signedChallenge(key.address, c.note, key)
     expect((await signIn(signed)).statusCode).toBe(200)
-    const replay = await signIn(signed)
-    expect(replay.statusCode).toBe(400)
-    expect(replay.json<{ detail: string }>().detail).toBe(
-      'This challenge was already used; ask for a new one.',
-    )
+    expectRefused(await signIn(signed), 'This challenge was already used; ask for a new one.')
   })
 
   it('refuses an expired challenge', async () => {
@@ -101,9 +108,8 @@ describe('wallet sign-in', () => {
       "UPDATE sign_in_challenges SET expires_at = now() - interval '1 second' WHERE nonce = $1",
       [c.nonce],
     )
-    const response = await signIn(await signedChallenge(key.address, c.note, key))
-    expect(response.statusCode).toBe(400)
-    expect(response.json<{ detail: string }>().detail).toBe(
+    expectRefused(
+      await signIn(await signedChallenge(key.address, c.note, key)),
       'This challenge has expired (5 minutes); ask for a new one.',
     )
   })

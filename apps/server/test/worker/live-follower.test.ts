@@ -4,11 +4,12 @@
  * killed at any statement of that round stores and announces nothing, and the one that resumes
  * publishes the round's events exactly once.
  */
-import { buildListAsk } from '@unica/contracts'
+import { buildListAsk, type Market } from '@unica/contracts'
 import type { LiveOperationEvent } from '@unica/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Follower } from '../../src/worker/follower.js'
 import { openSse } from '../sse.js'
+import type { Account } from './chain.js'
 import { crashAfter, withCauses } from './crash.js'
 import { registerMarket, workerEnv, type WorkerEnv } from './env.js'
 
@@ -31,19 +32,29 @@ async function eventsFor(guid: string): Promise<{ kind: string; data: string }[]
   )
 }
 
+/** A configured market, registered, with a follower caught up to the chain. */
+async function followedMarket() {
+  const seller = await env.h.account()
+  const market = await env.h.market(seller)
+  const guid = await registerMarket(env.database, seller, market)
+  const follower = new Follower(env.database, env.h.algod)
+  await follower.catchUp()
+  return { seller, market, guid, follower }
+}
+
+async function listAt(seller: Account, market: Market, price: bigint): Promise<void> {
+  await env.h.send(
+    buildListAsk({ seller: seller.address, market, price, params: await env.h.params() }),
+    seller,
+  )
+}
+
 describe('the follower’s live events', () => {
   it('streams a trade’s operation and asset change once its round commits', async () => {
-    const seller = await env.h.account()
-    const market = await env.h.market(seller)
-    const guid = await registerMarket(env.database, seller, market)
-    const follower = new Follower(env.database, env.h.algod)
-    await follower.catchUp()
+    const { seller, market, guid, follower } = await followedMarket()
     const stream = await openSse(`${url}/api/events`)
     await stream.waitFor((f) => f.event === 'ready')
-    await env.h.send(
-      buildListAsk({ seller: seller.address, market, price: 42n, params: await env.h.params() }),
-      seller,
-    )
+    await listAt(seller, market, 42n)
     await follower.catchUp()
     const op = await stream.waitFor((f) => f.event === 'operation' && f.data.includes(guid))
     expect(JSON.parse(op.data)).toMatchObject({
@@ -57,16 +68,9 @@ describe('the follower’s live events', () => {
   })
 
   it('publishes a round exactly once when the follower dies inside it and resumes', async () => {
-    const seller = await env.h.account()
-    const market = await env.h.market(seller)
-    const guid = await registerMarket(env.database, seller, market)
-    const follower = new Follower(env.database, env.h.algod)
-    await follower.catchUp()
+    const { seller, market, guid, follower } = await followedMarket()
     const before = (await eventsFor(guid)).length
-    await env.h.send(
-      buildListAsk({ seller: seller.address, market, price: 7n, params: await env.h.params() }),
-      seller,
-    )
+    await listAt(seller, market, 7n)
     // Die before each statement of the round, publish step included, until one lives through.
     let kills = 0
     for (;;) {
