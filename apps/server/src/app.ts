@@ -20,10 +20,13 @@ import { CSRF_HEADER } from '@unica/schemas'
 import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
 import { installBrowserPolicy } from './http/install-browser-policy.js'
+import { LiveHub, type LiveOptions } from './live/hub.js'
 import { assetWriteRoutes } from './routes/asset-writes.js'
+import { authRoutes } from './routes/auth.js'
 import { assetRoutes } from './routes/assets.js'
 import { configRoutes } from './routes/config.js'
 import { contractRoutes } from './routes/contracts.js'
+import { eventRoutes } from './routes/events.js'
 import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
 import { openApiTransform } from './routes/register.js'
@@ -35,6 +38,8 @@ export interface AppOptions extends AppContext {
   readonly logger?: boolean
   /** Called when send_tx stores a group (wakes the in-process worker's sender). */
   readonly onOperationQueued?: () => void
+  /** The live stream's limits (GET /api/events). */
+  readonly live?: LiveOptions
 }
 
 /** JSON bodies are small (the largest is a signed group); uploads are multipart with own limits. */
@@ -98,5 +103,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes(options))
   await app.register(sendTxRoutes(options))
   await app.register(discoveryRoutes(options))
+  await app.register(authRoutes(options))
+
+  const hub = await LiveHub.start(options.database, options.live, (error) => {
+    app.log.warn({ err: error }, 'live events: read failed')
+  })
+  // Before the server waits for open connections to end: streams never end by themselves.
+  app.addHook('preClose', async () => {
+    await hub.stop()
+  })
+  await app.register(eventRoutes(hub, options.database))
   return app
 }

@@ -42,13 +42,15 @@ export interface TestServerOptions {
   /** PUBLIC_URL (default http://unica.test) and TRUST_PROXY (default false). */
   readonly publicUrl?: string
   readonly trustProxy?: boolean
+  /** A database to share (several instances on one database); else a fresh one, closed after. */
+  readonly database?: Database
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const devnet = options.devnet ?? (await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 }))
   const connected = await connectChain(devnetEndpoints(devnet))
   const chain = options.chain?.(connected) ?? connected
-  const database = await testDatabase()
+  const database = options.database ?? (await testDatabase())
   const mediaDir = await mkdtemp(join(tmpdir(), 'unica-media-'))
   const app = await buildApp({
     database,
@@ -94,7 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     get: (url, headers = {}) => app.inject({ method: 'GET', url, headers }),
     async close() {
       await app.close()
-      await database.close()
+      if (options.database === undefined) await database.close()
       await rm(mediaDir, { recursive: true, force: true })
       if (options.devnet === undefined) await devnet.stop()
     },

@@ -17,6 +17,8 @@ import { FeaturedPage } from './routes/featured.js'
 import { RequireStaff, RequireWallet } from './routes/guards.js'
 import { HomePage } from './routes/home.js'
 import { LISTS } from './routes/lists.js'
+import { API_BASE } from './lib/config.js'
+import { connectLive } from './state/live.js'
 import { restoreWallet } from './state/session.js'
 import { ServicesContext, type Services } from './state/services.js'
 
@@ -96,6 +98,13 @@ export function App({
   useEffect(() => {
     if (restore) void restoreWallet(services)
   }, [services, restore])
+  useEffect(
+    () =>
+      services.openEvents === null
+        ? undefined
+        : connectLive(services, services.openEvents, API_BASE),
+    [services],
+  )
   const [router] = useState(() =>
     initialPath === undefined
       ? createBrowserRouter(routes)

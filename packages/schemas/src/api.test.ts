@@ -6,12 +6,12 @@ import { openApiPath, routePath, successStatuses, type RouteSpec } from './route
 const routes = Object.entries(API) as [string, RouteSpec][]
 
 describe('the route table', () => {
-  it('names each method and path once, every API path ending in a slash but the operation status', () => {
+  it('names each method and path once, every API path ending in a slash but the operation status and the event stream', () => {
     const keys = routes.map(([, r]) => `${r.method} ${r.path}`)
     expect(new Set(keys).size).toBe(keys.length)
     for (const [name, r] of routes) {
       expect(r.path, name).toMatch(/^\/api\//)
-      if (name !== 'getOperation') expect(r.path, name).toMatch(/\/$/)
+      if (name !== 'getOperation' && name !== 'streamEvents') expect(r.path, name).toMatch(/\/$/)
     }
   })
 

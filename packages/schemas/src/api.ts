@@ -27,6 +27,15 @@ import {
   SubmitContractBody,
 } from './contracts.js'
 import {
+  EmptyAnswer,
+  SessionAnswer,
+  SessionIdParam,
+  SessionList,
+  SignInBody,
+  SignInChallenge,
+} from './auth.js'
+import { EventStream, EventsQuery } from './live.js'
+import {
   Operation,
   OperationListQuery,
   OperationStatus,
@@ -283,6 +292,61 @@ export const API = {
     tags: ['discovery'],
     params: z.object({ guid: GuidParam }),
     responses: { 200: PriceHistory, 400: ErrorBody, 404: ErrorBody },
+  }),
+
+  streamEvents: route({
+    method: 'GET',
+    path: '/api/events',
+    summary:
+      'Server-Sent Events: asset changes and new operations as the chain follower commits them; resumes after Last-Event-ID.',
+    tags: ['live'],
+    query: EventsQuery,
+    responses: { 200: EventStream, 400: ErrorBody, 503: ErrorBody },
+  }),
+
+  signInChallenge: route({
+    method: 'POST',
+    path: '/api/auth/challenge/',
+    summary: 'A single-use sign-in challenge for this origin, good for 5 minutes.',
+    tags: ['auth'],
+    responses: { 201: SignInChallenge, ...POST_ERRORS },
+  }),
+  signIn: route({
+    method: 'POST',
+    path: '/api/auth/sign_in/',
+    summary: 'Verifies the signed challenge and sets the HttpOnly session cookie.',
+    tags: ['auth'],
+    body: jsonBody(SignInBody),
+    responses: { 200: SessionAnswer, ...POST_ERRORS },
+  }),
+  getSession: route({
+    method: 'GET',
+    path: '/api/auth/session/',
+    summary: 'Who this session cookie signs in, if anyone.',
+    tags: ['auth'],
+    responses: { 200: SessionAnswer },
+  }),
+  signOut: route({
+    method: 'POST',
+    path: '/api/auth/sign_out/',
+    summary: 'Revokes this session and clears its cookie.',
+    tags: ['auth'],
+    responses: { 200: EmptyAnswer, ...POST_ERRORS },
+  }),
+  listSessions: route({
+    method: 'GET',
+    path: '/api/auth/sessions/',
+    summary: "The signed-in account's live sessions.",
+    tags: ['auth'],
+    responses: { 200: SessionList, 401: ErrorBody },
+  }),
+  revokeSession: route({
+    method: 'POST',
+    path: '/api/auth/sessions/:id/revoke/',
+    summary: "Revokes one of the signed-in account's sessions.",
+    tags: ['auth'],
+    params: SessionIdParam,
+    responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody, 404: ErrorBody },
   }),
 } satisfies Record<string, RouteSpec>
 

@@ -5,11 +5,13 @@
  */
 export * from './api.js'
 export * from './assets.js'
+export * from './auth.js'
 export * from './client.js'
 export * from './common.js'
 export * from './config.js'
 export * from './contracts.js'
 export * from './discovery.js'
+export * from './live.js'
 export * from './operations.js'
 export * from './users.js'
 export * from './route.js'

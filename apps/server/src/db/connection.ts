@@ -61,6 +61,12 @@ export interface Database {
    * in-process connection, has no use for names and ignores it.
    */
   query<T>(sqlText: string, params?: unknown[], name?: string): Promise<T[]>
+  /**
+   * LISTENs on `channel` (a lower-case identifier) and calls `onNotify` for each notification,
+   * and also after the listening connection was lost and made again (notifications may have been
+   * missed meanwhile). Resolves, once listening, with the function that stops it.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -125,6 +131,15 @@ async function openPglite(
         ),
       ),
     query,
+    // One in-process backend: its NOTIFYs reach its own LISTENs when their transaction commits.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => {
+        onNotify()
+      })
+      return async () => {
+        if (!client.closed) await unlisten()
+      }
+    },
     close: async () => {
       await client.close()
       unlock()
@@ -189,7 +204,70 @@ function openPostgres(options: DatabaseOptions): Database {
     },
     query: async <T>(sqlText: string, params?: unknown[], name?: string) =>
       (await pool.query({ text: sqlText, values: params, name })).rows as T[],
+    listen: (channel, onNotify) => listenPostgres(options, channel, onNotify),
     close: () => pool.end(),
+  }
+}
+
+const LISTEN_RETRY_MS = 1000
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to others); when it is lost,
+ * it is made again after a pause and `onNotify` is called so the listener catches up.
+ */
+async function listenPostgres(
+  options: DatabaseOptions,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`)
+  let stopped = false
+  let current: pg.Client | undefined
+  let retry: NodeJS.Timeout | undefined
+  const schedule = (): void => {
+    if (stopped) return
+    retry = setTimeout(() => {
+      connect().then(onNotify, schedule)
+    }, LISTEN_RETRY_MS)
+  }
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({
+      connectionString: options.url,
+      ...(options.searchPath === undefined
+        ? {}
+        : { options: `-c search_path=${options.searchPath}` }),
+    })
+    client.on('notification', () => {
+      onNotify()
+    })
+    // Only a connection that was listening is made again here; a failed attempt is by `schedule`.
+    const lost = (): void => {
+      if (current !== client) return
+      current = undefined
+      void client.end().catch(() => undefined)
+      schedule()
+    }
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${channel}`)
+    } catch (error) {
+      void client.end().catch(() => undefined)
+      throw error
+    }
+    if (stopped) {
+      await client.end()
+      return
+    }
+    current = client
+    client.on('error', lost)
+    client.on('end', lost)
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await current?.end().catch(() => undefined)
   }
 }
 

@@ -142,6 +142,37 @@ export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
 })
 
+/**
+ * Live events (migration 0005): what GET /api/events streams, in commit order; `account` NULL is
+ * public, else only that signed-in account receives it. `data` is the event's JSON text.
+ */
+export const liveEvents = pgTable('live_events', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  account: text('account'),
+  data: text('data').notNull(),
+  createdAt: createdAt(),
+})
+
+/** Wallet sign-in challenges (migration 0005): single-use, `used_at` set by sign-in. */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  nonce: text('nonce').primaryKey(),
+  origin: text('origin').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
+/** Sessions (migration 0005): the cookie's token is stored only as its SHA-256. */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  account: text('account').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
 export const schema = {
   users,
   assets,
@@ -151,4 +182,7 @@ export const schema = {
   newsletterSubscriptions,
   bids,
   searchWords,
+  liveEvents,
+  signInChallenges,
+  sessions,
 }

@@ -164,9 +164,10 @@ async function save(s: Db, asset: Working): Promise<void> {
   await refreshHighestBid(s, asset.guid, asset.appId)
 }
 
-export async function applyRound(s: Db, round: RoundEvents): Promise<void> {
+/** Applies one round; answers the guids of the assets it touched (for the live stream). */
+export async function applyRound(s: Db, round: RoundEvents): Promise<string[]> {
   const assets = await loadAssets(s, round)
-  if (assets.length === 0) return
+  if (assets.length === 0) return []
   const byApp = new Map<bigint, Working>()
   const byAsset = new Map<bigint, Working>()
   for (const a of assets) {
@@ -206,4 +207,5 @@ export async function applyRound(s: Db, round: RoundEvents): Promise<void> {
     await recordOperation(s, round, e, asset, c)
   }
   for (const asset of touched) await save(s, asset)
+  return [...touched].map((asset) => asset.guid)
 }

@@ -15,6 +15,7 @@ import {
 import { readRound, type RoundEvents } from './block.js'
 import { applyRound } from './follower-apply.js'
 import { PolledWorker, type PollOptions } from './poll-loop.js'
+import { publishRounds } from './live-publish.js'
 
 export const CURSOR_NAME = 'follower'
 
@@ -78,8 +79,11 @@ export class Follower extends PolledWorker<FollowerOptions> {
       const at = await lockCursor(s.db, CURSOR_NAME)
       // Another follower applied these rounds between our read and our lock: nothing to do.
       if (at === undefined || at + 1n !== rounds[0].round) return 'locked'
-      for (const round of rounds) await applyRound(s.db, round)
-      await setCursor(s.db, CURSOR_NAME, rounds[rounds.length - 1].round)
+      const touched: string[] = []
+      for (const round of rounds) touched.push(...(await applyRound(s.db, round)))
+      const last = rounds[rounds.length - 1].round
+      await publishRounds(s, rounds[0].round, last, touched)
+      await setCursor(s.db, CURSOR_NAME, last)
       return 'applied'
     })
   }

@@ -15,9 +15,10 @@ import {
   buildListAsk,
   type Market,
 } from '@unica/contracts'
-import { sessionOf, type Database, type RawSession } from '../../src/db/index.js'
+import type { Database } from '../../src/db/index.js'
 import { CURSOR_NAME, Follower } from '../../src/worker/follower.js'
 import { signWith, type Account } from './chain.js'
+import { crashAfter, withCauses } from './crash.js'
 import {
   assetRow,
   operations,
@@ -310,31 +311,3 @@ describe('the follower', () => {
     expect(above.json<{ count: number }>().count).toBe(1)
   })
 })
-
-/** Rejects with the messages of the error and its causes (Drizzle wraps the driver's error). */
-async function withCauses<T>(promise: Promise<T>): Promise<T> {
-  const messages = (e: unknown): string[] =>
-    e instanceof Error ? [e.message, ...messages(e.cause)] : []
-  return promise.catch((e: unknown) => {
-    throw new Error(messages(e).join('\n'))
-  })
-}
-
-/** The database, except that a round's transaction dies after `n` statements (a kill -9). */
-function crashAfter(database: Database, n: number): Database {
-  return {
-    ...database,
-    transaction: (fn) =>
-      database.transaction(async (s) => {
-        let left = n
-        const dying: RawSession = {
-          exec: (sqlText) => s.exec(sqlText),
-          query: (...args) => {
-            if (left-- === 0) throw new Error('killed')
-            return s.query(...args)
-          },
-        }
-        return fn(sessionOf(dying))
-      }),
-  }
-}

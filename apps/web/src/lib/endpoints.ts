@@ -1,7 +1,7 @@
 /**
  * The query keys and options TanStack Query uses for the API's reads (the calls themselves go
  * through the typed client of @unica/schemas, `Services.api`). The spec's `update` event is
- * `invalidateMarket`.
+ * `invalidateMarket`. Nothing polls: the live stream (state/live.ts) refreshes what changed.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '@unica/schemas'
@@ -23,19 +23,11 @@ export function assetsQuery(api: ApiClient, filters: AssetFilters) {
   })
 }
 
-/**
- * An open asset page refreshes its details and transaction table this often (while the tab is
- * visible): trades by others, and the chain follower recording a call a moment after our own
- * verification passed, show up without a reload.
- */
-export const DETAILS_REFRESH_MS = 10_000
-
 export function assetQuery(api: ApiClient, guid: string) {
   return queryOptions({
     queryKey: keys.asset(guid),
     queryFn: () => api.getAsset({ params: { guid } }),
     retry: false,
-    refetchInterval: DETAILS_REFRESH_MS,
   })
 }
 
@@ -43,7 +35,6 @@ export function operationsQuery(api: ApiClient, guid: string) {
   return queryOptions({
     queryKey: keys.operations(guid),
     queryFn: () => api.listOperations({ query: { asset__guid: guid, limit: 100 } }),
-    refetchInterval: DETAILS_REFRESH_MS,
   })
 }
 

@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
-import { DETAILS_REFRESH_MS } from '../lib/endpoints.js'
-import { ALICE, BOB, asset, connected, operation, page, renderApp } from '../test/harness.js'
+import { describe, expect, it } from 'vitest'
+import {
+  ALICE,
+  BOB,
+  asset,
+  connected,
+  liveStream,
+  operation,
+  page,
+  renderApp,
+} from '../test/harness.js'
 
 const assets = (list: ReturnType<typeof asset>[]) => (url: URL) =>
   url.pathname === '/api/assets/' ? Response.json(page(list)) : undefined
@@ -262,26 +270,32 @@ describe('asset details', () => {
     expect(screen.getByText('5 USDC', { selector: 'span' })).toBeTruthy()
   })
 
-  it('refreshes the history while open: a call recorded later shows up without a reload', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    try {
-      const a = asset()
-      let ops = [operation()]
-      renderApp(`/nft/${a.guid}`, {
-        routes: [
-          (url: URL) => (url.pathname === `/api/assets/${a.guid}/` ? Response.json(a) : undefined),
-          (url: URL) =>
-            url.pathname === '/api/operations/' ? Response.json(page(ops)) : undefined,
-        ],
-      })
-      expect(await screen.findByText('Listed for')).toBeTruthy()
-      expect(screen.queryByText('Offer')).toBeNull()
-      ops = [operation({ op_type: 'BID', operation_id: '2' }), ...ops]
-      await vi.advanceTimersByTimeAsync(DETAILS_REFRESH_MS)
-      expect(await screen.findByText('Offer')).toBeTruthy()
-    } finally {
-      vi.useRealTimers()
-    }
+  it('refreshes the details and history live: a call recorded later shows up without a reload', async () => {
+    const a = asset()
+    let current = a
+    let ops = [operation()]
+    const live = liveStream()
+    renderApp(`/nft/${a.guid}`, {
+      events: live.open,
+      routes: [
+        (url: URL) =>
+          url.pathname === `/api/assets/${a.guid}/` ? Response.json(current) : undefined,
+        (url: URL) => (url.pathname === '/api/operations/' ? Response.json(page(ops)) : undefined),
+      ],
+    })
+    expect(await screen.findByText('Listed for')).toBeTruthy()
+    expect(screen.queryByText('Offer')).toBeNull()
+    expect(live.urls).toEqual(['/api/events'])
+    ops = [operation({ op_type: 'BID', operation_id: '2' }), ...ops]
+    live.emit(
+      'operation',
+      { guid: a.guid, op_type: 'BID', value: '1', sender: BOB, tx_id: 'T', round: '9' },
+      '7',
+    )
+    expect(await screen.findByText('Offer')).toBeTruthy()
+    current = { ...a, name: 'Renamed by the chain' }
+    live.emit('asset', { guid: a.guid }, '8')
+    expect(await screen.findByRole('heading', { name: 'Renamed by the chain' })).toBeTruthy()
   })
 
   it("shows 'Information not available' without an owner, and Cancel ask in the history", async () => {

@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react'
 import { createApiClient, type ApiClient } from '@unica/schemas'
 import type { ChainSession } from '../chain/session.js'
 import { API_BASE, type AppConfig } from '../lib/config.js'
+import type { OpenEventSource } from './live.js'
 import { ActionQueue } from './queue.js'
 import { createStore, type Store } from './store.js'
 
@@ -17,6 +18,8 @@ export interface Services {
   readonly queue: ActionQueue
   readonly queryClient: QueryClient
   readonly chain: () => Promise<ChainSession>
+  /** Opens GET /api/events (state/live.ts); null where the platform has no EventSource. */
+  readonly openEvents: OpenEventSource | null
 }
 
 export interface ServiceOptions {
@@ -24,6 +27,8 @@ export interface ServiceOptions {
   readonly store?: Store
   /** Replaces the lazily loaded chain session (component tests without a wallet). */
   readonly chain?: () => Promise<ChainSession>
+  /** Replaces the browser's EventSource (component tests drive the live stream themselves). */
+  readonly openEvents?: OpenEventSource | null
 }
 
 export function createServices(config: AppConfig, options: ServiceOptions = {}): Services {
@@ -48,7 +53,13 @@ export function createServices(config: AppConfig, options: ServiceOptions = {}):
       session ??= import('../chain/session.js').then((m) => m.createSession(config))
       return session
     })
-  return { config, api, store, queue, queryClient, chain }
+  const openEvents =
+    options.openEvents !== undefined
+      ? options.openEvents
+      : typeof EventSource === 'undefined'
+        ? null
+        : (url: string) => new EventSource(url)
+  return { config, api, store, queue, queryClient, chain, openEvents }
 }
 
 export const ServicesContext = createContext<Services | null>(null)

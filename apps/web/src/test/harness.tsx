@@ -7,6 +7,7 @@ import type { Asset, Operation } from '@unica/schemas'
 import { render } from '@testing-library/react'
 import { App } from '../app.js'
 import type { AppConfig } from '../lib/config.js'
+import type { EventSourceLike, OpenEventSource } from '../state/live.js'
 import { createServices, type Services } from '../state/services.js'
 import { createStore, initialState, type AppState } from '../state/store.js'
 
@@ -94,7 +95,11 @@ export function backend(...routes: Route[]) {
 
 export function renderApp(
   path: string,
-  { state = {}, routes = [] }: { state?: Partial<AppState>; routes?: Route[] } = {},
+  {
+    state = {},
+    routes = [],
+    events = null,
+  }: { state?: Partial<AppState>; routes?: Route[]; events?: OpenEventSource | null } = {},
 ): { services: Services; requests: ReturnType<typeof backend>['requests'] } {
   const fake = backend(...routes)
   const store = createStore({ ...initialState(), ...state })
@@ -102,6 +107,7 @@ export function renderApp(
     fetch: fake.fetch,
     store,
     chain: () => Promise.reject(new Error('no chain session in component tests')),
+    openEvents: events,
   })
   render(<App services={services} initialPath={path} restore={false} />)
   return { services, requests: fake.requests }
@@ -110,4 +116,32 @@ export function renderApp(
 /** A connected account in the store. */
 export function connected(address: string, isStaff: boolean): Partial<AppState> {
   return { walletName: 'kmd', accounts: [address], address, user: { isStaff } }
+}
+
+/**
+ * The server's side of GET /api/events in component tests: `open` is what the app connects
+ * with; `emit` delivers an event as the browser's EventSource would.
+ */
+export function liveStream() {
+  const listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>()
+  const urls: string[] = []
+  const open: OpenEventSource = (url) => {
+    urls.push(url)
+    const source: EventSourceLike = {
+      readyState: 1,
+      onerror: null,
+      addEventListener: (type, listener) => {
+        listeners.set(type, [...(listeners.get(type) ?? []), listener])
+      },
+      close: () => {
+        listeners.clear()
+      },
+    }
+    return source
+  }
+  const emit = (type: string, data: unknown, id: string): void => {
+    const event = new MessageEvent<string>(type, { data: JSON.stringify(data), lastEventId: id })
+    for (const listener of listeners.get(type) ?? []) listener(event)
+  }
+  return { open, emit, urls }
 }

@@ -1,0 +1,70 @@
+/**
+ * GET /api/events: the live stream (docs/architecture.md "Live updates"). The answer is taken
+ * over from Fastify (hijacked) and written as Server-Sent Events by the instance's LiveHub until
+ * the client leaves, the hub closes a stream that fell behind, or the server closes.
+ */
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { API, parseLastEventId } from '@unica/schemas'
+import { requestSession } from '../auth/session.js'
+import type { Database } from '../db/index.js'
+import type { LiveHub } from '../live/hub.js'
+import { retryFrame } from '../live/frames.js'
+import { endpoint } from './register.js'
+
+/** How long a browser waits before reconnecting. */
+const RECONNECT_MS = 2000
+
+export function eventRoutes(hub: LiveHub, database: Database): FastifyPluginCallbackZod {
+  return (app, _options, done) => {
+    app.route({
+      ...endpoint(API.streamEvents),
+      handler: async (request, reply) => {
+        const header = request.headers['last-event-id']
+        const text = typeof header === 'string' ? header : request.query.last_event_id
+        const lastEventId = text === undefined || text === '' ? undefined : parseLastEventId(text)
+        if (text !== undefined && text !== '' && lastEventId === undefined) {
+          return reply.code(400).send({
+            detail: 'Last-Event-ID must be the id of an event of this stream (a decimal number).',
+          })
+        }
+        if (hub.size >= hub.maxStreams) {
+          return reply
+            .code(503)
+            .header('retry-after', '5')
+            .send({ detail: 'Too many live connections on this server; try again shortly.' })
+        }
+        // A signed-in stream also gets its account's own events (the cookie, never X-View-As).
+        const account = (await requestSession(database.db, request))?.account ?? null
+        reply.hijack()
+        const raw = reply.raw
+        // The browser policy's onSend hook does not run on a hijacked answer: an event stream is
+        // no document, so the headers that matter for it are set here.
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          // Proxies that buffer (nginx) would hold events back.
+          'x-accel-buffering': 'no',
+        })
+        raw.write(retryFrame(RECONNECT_MS))
+        const stream = {
+          account,
+          write: (frame: string) => {
+            if (!raw.writableEnded) raw.write(frame)
+            return raw.writableLength
+          },
+          end: () => {
+            raw.end()
+          },
+        }
+        request.raw.socket.setNoDelay(true)
+        raw.on('close', () => {
+          hub.leave(stream)
+        })
+        await hub.join(stream, lastEventId)
+        return reply
+      },
+    })
+    done()
+  }
+}
