@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BASIS_POINTS,
   buildBid,
-  buildBuyNow,
   buildClaim,
   buildConfigure,
   buildDeploy,
-  buildListAsk,
   buildSellNow,
   encodeRoyalty,
   royaltySplit,
@@ -37,7 +35,10 @@ afterAll(async () => {
 const T = 60_000
 
 /** A v2 market whose creator sold the NFT to `owner` (so the next sale pays the royalty). */
-async function resale(royalty: (creator: Account) => Promise<Royalty>, price = 1_000_000n) {
+async function resale(
+  royalty: (creator: Account) => Royalty | Promise<Royalty>,
+  price = 1_000_000n,
+) {
   const staff = await h.account()
   const market = await h.market(staff, { version: 2, royalty: await royalty(staff) })
   const owner = await bidder(h, market, price)
@@ -211,7 +212,7 @@ describe('royalty payouts cannot be bent', () => {
   it(
     'settles the largest sale the devnet can fund at the highest royalty exactly (mulw/divw)',
     async () => {
-      const max = async (creator: Account) => ({
+      const max = (creator: Account) => ({
         recipients: [{ address: creator.address, share: 1_500n }],
       })
       const { staff, market, owner } = await resale(max)
@@ -252,7 +253,7 @@ describe('royalty payouts cannot be bent', () => {
     'never lets a recipient who opted out of USDC block a sale: its cut is held',
     async () => {
       const away = await h.account()
-      const { market, owner } = await resale(async () => ({
+      const { market, owner } = await resale(() => ({
         recipients: [{ address: away.address, share: 1_000n }],
       }))
       // The recipient leaves USDC (closes its holding out to the issuer's reserve).
@@ -349,7 +350,7 @@ describe('the split is fixed', () => {
 describe('claims', () => {
   async function held() {
     const away = await h.accountWithoutUsdc()
-    const { market, owner } = await resale(async () => ({
+    const { market, owner } = await resale(() => ({
       recipients: [{ address: away.address, share: 1_000n }],
     }))
     const buyer = await bidder(h, market, 20_000n)
