@@ -7,28 +7,45 @@ import { readFileSync } from 'node:fs'
 import { assemble } from '@unica/avm'
 import { programHash } from '../src/programs/hash.js'
 import { format } from 'prettier'
-import { fillProxyTemplate, proxySource } from '../src/programs/template.js'
+import { CREATOR_PLACEHOLDER, fillProxyTemplate, proxySource } from '../src/programs/template.js'
 
 export interface TealSources {
   readonly manager: string
   readonly clear: string
   readonly proxyTemplate: string
+  readonly managerV2: string
+  readonly proxyV2Template: string
+}
+
+/** A proxy's bytes around its open values: prefix, uvarint(id), head, creator (v2 only), tail. */
+export interface ProxyParts {
+  /** The template with the manager hash and clear program filled in. */
+  readonly source: string
+  readonly prefix: Uint8Array
+  readonly head: Uint8Array
+  /** Set when the proxy is bound to a creator: the bytes after the creator's key. */
+  readonly tail?: Uint8Array
 }
 
 export interface Assembled {
   readonly manager: Uint8Array
   readonly clear: Uint8Array
   readonly managerHash: Uint8Array
-  /** The proxy template with the manager hash and clear program filled in. */
-  readonly proxySource: string
-  readonly proxyPrefix: Uint8Array
-  readonly proxySuffix: Uint8Array
+  readonly proxy: ProxyParts
+  readonly managerV2: Uint8Array
+  readonly proxyV2: ProxyParts
 }
 
 export function readTeal(): TealSources {
   const read = (name: string): string =>
     readFileSync(new URL(`../teal/${name}.teal`, import.meta.url), 'utf8')
-  return { manager: read('manager'), clear: read('clear'), proxyTemplate: read('proxy') }
+  return {
+    manager: read('manager'),
+    clear: read('clear'),
+    proxyTemplate: read('proxy'),
+    managerV2: read('manager-v2'),
+    proxyV2Template: read('proxy-v2'),
+  }
 }
 
 export function assembleOrThrow(source: string, what: string): Uint8Array {
@@ -40,29 +57,52 @@ export function assembleOrThrow(source: string, what: string): Uint8Array {
   return result.program
 }
 
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0
+
+/**
+ * Locates a proxy template's open values in its bytes: two probe ids of different uvarint lengths
+ * (and, for a bound proxy, two probe creators) must leave every other byte where it was.
+ */
+function proxyParts(template: string, manager: Uint8Array, clear: Uint8Array): ProxyParts {
+  const filled = fillProxyTemplate(template, programHash(manager), clear)
+  const bound = filled.includes(CREATOR_PLACEHOLDER)
+  const probeA = new Uint8Array(32).fill(0xa5)
+  const probeB = new Uint8Array(32).fill(0x5a)
+  const build = (id: number, creator: Uint8Array): Uint8Array =>
+    assembleOrThrow(proxySource(filled, id, bound ? creator : undefined), 'proxy')
+  const a = build(1, probeA)
+  const b = build(300, probeB)
+  const prefix = a.subarray(0, 2)
+  if (prefix[1] !== 0x81 || b[1] !== 0x81 || b[0] !== a[0]) {
+    throw new Error('a proxy must start with `pushint TMPL_PROXY_ID`')
+  }
+  const afterA = a.subarray(3)
+  const afterB = b.subarray(4)
+  if (!bound) {
+    if (!sameBytes(afterA, afterB)) throw new Error('proxy bytes after the proxy id depend on it')
+    return { source: filled, prefix, head: afterA }
+  }
+  const at = Buffer.from(afterA).indexOf(Buffer.from(probeA))
+  const head = afterA.subarray(0, at)
+  const tail = afterA.subarray(at + 32)
+  const expectedB = new Uint8Array([...head, ...probeB, ...tail])
+  if (at < 0 || !sameBytes(afterB, expectedB)) {
+    throw new Error('a bound proxy must hold its creator as one 32-byte constant')
+  }
+  return { source: filled, prefix, head, tail }
+}
+
 export function assembleAll(sources: TealSources): Assembled {
   const manager = assembleOrThrow(sources.manager, 'manager.teal')
   const clear = assembleOrThrow(sources.clear, 'clear.teal')
-  const managerHash = programHash(manager)
-  const filled = fillProxyTemplate(sources.proxyTemplate, managerHash, clear)
-  // Two probe ids of different uvarint lengths locate the id: the bytes around it must agree.
-  const a = assembleOrThrow(proxySource(filled, 1), 'proxy.teal')
-  const b = assembleOrThrow(proxySource(filled, 300), 'proxy.teal')
-  const prefix = a.subarray(0, 2)
-  if (prefix[1] !== 0x81 || b[1] !== 0x81 || b[0] !== a[0]) {
-    throw new Error('proxy.teal must start with `pushint TMPL_PROXY_ID`')
-  }
-  const suffix = a.subarray(3)
-  if (Buffer.compare(suffix, b.subarray(4)) !== 0) {
-    throw new Error('proxy.teal bytes after the proxy id depend on the id')
-  }
+  const managerV2 = assembleOrThrow(sources.managerV2, 'manager-v2.teal')
   return {
     manager,
     clear,
-    managerHash,
-    proxySource: filled,
-    proxyPrefix: prefix,
-    proxySuffix: suffix,
+    managerHash: programHash(manager),
+    proxy: proxyParts(sources.proxyTemplate, manager, clear),
+    managerV2,
+    proxyV2: proxyParts(sources.proxyV2Template, managerV2, clear),
   }
 }
 
@@ -80,9 +120,16 @@ export const MANAGER_BYTES = ${JSON.stringify(b64(asm.manager))}
 export const CLEAR_SOURCE = ${JSON.stringify(sources.clear)}
 export const CLEAR_BYTES = ${JSON.stringify(b64(asm.clear))}
 /** The proxy source with the manager hash and the clear program filled in; TMPL_PROXY_ID is open. */
-export const PROXY_SOURCE = ${JSON.stringify(asm.proxySource)}
-export const PROXY_PREFIX = ${JSON.stringify(b64(asm.proxyPrefix))}
-export const PROXY_SUFFIX = ${JSON.stringify(b64(asm.proxySuffix))}
+export const PROXY_SOURCE = ${JSON.stringify(asm.proxy.source)}
+export const PROXY_PREFIX = ${JSON.stringify(b64(asm.proxy.prefix))}
+export const PROXY_SUFFIX = ${JSON.stringify(b64(asm.proxy.head))}
+export const MANAGER_V2_SOURCE = ${JSON.stringify(sources.managerV2)}
+export const MANAGER_V2_BYTES = ${JSON.stringify(b64(asm.managerV2))}
+/** Version 2's proxy: TMPL_PROXY_ID and TMPL_CREATOR are open; bytes prefix, id, head, key, tail. */
+export const PROXY_V2_SOURCE = ${JSON.stringify(asm.proxyV2.source)}
+export const PROXY_V2_PREFIX = ${JSON.stringify(b64(asm.proxyV2.prefix))}
+export const PROXY_V2_HEAD = ${JSON.stringify(b64(asm.proxyV2.head))}
+export const PROXY_V2_TAIL = ${JSON.stringify(b64(asm.proxyV2.tail ?? new Uint8Array()))}
 `
   return format(text, {
     parser: 'typescript',

@@ -29,15 +29,35 @@ export const MANAGER_SCHEMA = {
   extraPages: 0,
 } as const
 
+/**
+ * Version 2's schema (teal/manager-v2.teal): version 1's plus H0..H3 (royalties held per
+ * recipient) and R0..R3 (the recipients and their shares).
+ */
+export const MANAGER_SCHEMA_V2 = {
+  ...MANAGER_SCHEMA,
+  globalInts: MANAGER_SCHEMA.globalInts + 4,
+  globalBytes: MANAGER_SCHEMA.globalBytes + 4,
+} as const
+
+export type ManagerSchema = typeof MANAGER_SCHEMA | typeof MANAGER_SCHEMA_V2
+
+/** Royalties (manager v2): shares in basis points of the price, at most 15% in all. */
+export const BASIS_POINTS = 10_000n
+export const MAX_ROYALTY_BASIS_POINTS = 1_500n
+export const MAX_ROYALTY_RECIPIENTS = 4
+
 /** A bid's box: key = the bidder's 32-byte address, value = the 8-byte bid. */
 export const BID_BOX_MIN_BALANCE = BOX_FLAT_MIN_BALANCE + BOX_BYTE_MIN_BALANCE * (32n + 8n)
 
-/** What the proxy must hold to create the manager: its base plus the app's min balance. */
-export const PROXY_FUNDING =
+/** What the proxy must hold to create a manager of `schema`: its base plus the app's min balance. */
+export const proxyFunding = (schema: ManagerSchema): bigint =>
   ACCOUNT_MIN_BALANCE +
-  APP_CREATE_MIN_BALANCE * BigInt(1 + MANAGER_SCHEMA.extraPages) +
-  SCHEMA_UINT_MIN_BALANCE * BigInt(MANAGER_SCHEMA.globalInts) +
-  SCHEMA_BYTES_MIN_BALANCE * BigInt(MANAGER_SCHEMA.globalBytes)
+  APP_CREATE_MIN_BALANCE * BigInt(1 + schema.extraPages) +
+  SCHEMA_UINT_MIN_BALANCE * BigInt(schema.globalInts) +
+  SCHEMA_BYTES_MIN_BALANCE * BigInt(schema.globalBytes)
+
+export const PROXY_FUNDING = proxyFunding(MANAGER_SCHEMA)
+export const PROXY_FUNDING_V2 = proxyFunding(MANAGER_SCHEMA_V2)
 
 /** What the escrow (the app account) must hold: its base plus its NFT and USDC opt-ins. */
 export const ESCROW_FUNDING = ACCOUNT_MIN_BALANCE + 2n * ASSET_MIN_BALANCE

@@ -1,6 +1,6 @@
 /**
  * Decoders of the manager's state as algod returns it (docs/product.md §3): global A, O, E, U, N,
- * C, B; local B; and the bid boxes.
+ * C, B (v2: R0..R3, H0..H3); local B; and the bid boxes.
  */
 import algosdk from 'algosdk'
 
@@ -18,6 +18,16 @@ export interface ManagerState {
   readonly creator: string
   /** Number of open bids. */
   readonly bidCount: bigint
+  /** v2 once configured: the royalty recipients by slot, their shares and what is held for them. */
+  readonly royalty?: readonly HeldRoyalty[]
+}
+
+export interface HeldRoyalty {
+  readonly address: string
+  /** Basis points of each sale's price. */
+  readonly share: bigint
+  /** USDC the app holds for the recipient (royalties it could not receive), claimable. */
+  readonly held: bigint
 }
 
 const ZERO = new Uint8Array(32)
@@ -43,8 +53,26 @@ function address(kv: readonly KeyValue[], key: string): string | null {
   return new algosdk.Address(v.bytes).toString()
 }
 
+/** R0..R3 and H0..H3 of a configured v2 manager; undefined for v1 (no R keys). */
+function royaltySlots(kv: readonly KeyValue[]): HeldRoyalty[] | undefined {
+  const slots = [0, 1, 2, 3].map((i) => [find(kv, `R${i}`), uint(kv, `H${i}`)] as const)
+  if (slots.every(([r]) => r === undefined)) return undefined
+  return slots.flatMap(([r, held]) =>
+    r?.type === 1 && r.bytes.length === 40
+      ? [
+          {
+            address: new algosdk.Address(r.bytes.subarray(0, 32)).toString(),
+            share: algosdk.decodeUint64(r.bytes.subarray(32), 'bigint'),
+            held,
+          },
+        ]
+      : [],
+  )
+}
+
 export function decodeManagerGlobal(kv: readonly KeyValue[]): ManagerState {
   return {
+    royalty: royaltySlots(kv),
     ask: uint(kv, 'A'),
     owner: address(kv, 'O'),
     escrow: address(kv, 'E'),

@@ -4,7 +4,7 @@
  * Every account a test uses is fresh, so tests do not see each other's state.
  */
 import algosdk from 'algosdk'
-import { DevnetKit, signWith, type TestAccount } from '@unica/devnet/testing'
+import { DevnetKit, randomAccount, signWith, type TestAccount } from '@unica/devnet/testing'
 import {
   buildAppOptIn,
   buildAssetOptIn,
@@ -12,6 +12,8 @@ import {
   decodeManagerGlobal,
   escrowAddress,
   randomProxyId,
+  type ContractVersion,
+  type Royalty,
   type ManagerState,
   type Market,
   type UnsignedGroup,
@@ -89,6 +91,18 @@ export class Harness {
     return this.sendSigned(this.sign(g, ...keys))
   }
 
+  /** Sends a group after recording its app calls' opcode cost (simulate) in `costs` as `name`. */
+  async sendMeasured(
+    costs: Map<string, number>,
+    name: string,
+    g: UnsignedGroup,
+    ...keys: Account[]
+  ): Promise<bigint> {
+    const signed = this.sign(g, ...keys)
+    costs.set(name, await this.opcodeCost(signed))
+    return this.sendSigned(signed)
+  }
+
   /** The opcode budget the group's app calls consume, by algod's simulate (nothing is committed). */
   async opcodeCost(signed: Uint8Array[]): Promise<number> {
     const request = new algosdk.modelsv2.SimulateRequest({
@@ -125,19 +139,41 @@ export class Harness {
     return created.assetId
   }
 
-  /** Deploys the manager for `nftId` through a proxy; returns the app id. */
-  async deploy(creator: Account, nftId: bigint, proxyId = randomProxyId()): Promise<bigint> {
-    const input = { creator: creator.address, nftId, usdcId: this.usdcId, proxyId }
+  /** Deploys the manager (of `version`, 1 by default) for `nftId` through a proxy; the app id. */
+  async deploy(
+    creator: Account,
+    nftId: bigint,
+    proxyId = randomProxyId(),
+    version: ContractVersion = 1,
+  ): Promise<bigint> {
+    const input = { creator: creator.address, nftId, usdcId: this.usdcId, proxyId, version }
     return (await deployManager(this.flowChain(creator), input)).appId
   }
 
-  /** NFT created, manager deployed and configured: a market ready to trade. */
-  async market(creator: Account): Promise<Market> {
+  /**
+   * NFT created, manager deployed and configured: a market ready to trade. Version 1 by default;
+   * `{ version: 2, royalty }` deploys v2 with that split.
+   */
+  async market(
+    creator: Account,
+    options: { version?: ContractVersion; royalty?: Royalty } = {},
+  ): Promise<Market> {
+    const version = options.version ?? 1
     const nftId = await this.createNft(creator)
-    const appId = await this.deploy(creator, nftId)
-    const market = { appId, nftId, usdcId: this.usdcId }
+    const appId = await this.deploy(creator, nftId, randomProxyId(), version)
+    const base = { appId, nftId, usdcId: this.usdcId }
+    const recipients = options.royalty?.recipients ?? []
+    const market: Market =
+      version === 1 ? base : { ...base, version, royalty: { creator: creator.address, recipients } }
     await configureManager(this.flowChain(creator), { creator: creator.address, ...market })
     return market
+  }
+
+  /** A fresh account with Algos only: not opted in to USDC. */
+  async accountWithoutUsdc(algos = 10_000_000n): Promise<Account> {
+    const account = randomAccount()
+    await this.kit.fund(account.address, algos)
+    return account
   }
 
   /** Opts `account` in to the app and the NFT, as the web app's button flow queues it. */

@@ -4,9 +4,11 @@
  * operations users attempt, and for each one the group the builders make, whether the manager must
  * accept it, and the state it must leave. Pure: the test sends the groups and compares the chain.
  *
- * Whether a group must be accepted restates teal/manager.teal's checks here; what an accepted
- * operation moves and sets (deposits, payouts, A, O, bids) comes from its description in
- * src/market/v1.ts, on the true state's terms. The chain running the TEAL checks both.
+ * Whether a group must be accepted restates teal/manager.teal's (and manager-v2.teal's) checks
+ * here; what an accepted operation moves and sets (deposits, payouts, A, O, bids) comes from its
+ * description in src/market/v1.ts or v2.ts, on the true state's terms. On v2 a royalty cut to a
+ * recipient outside the model's users (not opted in to USDC) is held in its slot instead. The
+ * chain running the TEAL checks both.
  */
 import algosdk from 'algosdk'
 import fc from 'fast-check'
@@ -28,6 +30,8 @@ import {
   chooseVariant,
   escrowAddress,
   group,
+  RECIPIENT_ROLES,
+  royaltyCut,
   payoutsOn,
   tradeArgs,
   wallet,
@@ -60,6 +64,8 @@ export interface Model {
   readonly owner: number | null
   readonly bidCount: bigint
   readonly boxes: ReadonlyMap<number, bigint>
+  /** v2: the USDC held per royalty slot (empty on v1). */
+  readonly held: readonly bigint[]
 }
 
 /** A user by index, or the one the state makes interesting when the step runs. */
@@ -236,6 +242,7 @@ interface Draft {
   owner: number | null
   bidCount: bigint
   boxes: Map<number, bigint>
+  held: bigint[]
 }
 
 function draft(m: Model): Draft {
@@ -246,6 +253,7 @@ function draft(m: Model): Draft {
     owner: m.owner,
     bidCount: m.bidCount,
     boxes: new Map(m.boxes),
+    held: [...m.held],
   }
 }
 
@@ -281,6 +289,8 @@ function applyDescribed(
   terms: Terms,
   variant: VariantSpec = built.variant,
 ): void {
+  // The royalty terms (shares, whether one is due) are the builder's, from the market's real split.
+  terms = { ...built.terms, ...terms }
   const escrow = escrowAddress(ctx.market.appId)
   const index = (role: Role): number => {
     const i = ctx.addresses.indexOf(built.roles[role]!)
@@ -290,6 +300,11 @@ function applyDescribed(
   const at = (role: Role) => (built.roles[role] === escrow ? d.escrow : d.users[index(role)])
   const move = (t: Transfer, from: Role): void => {
     const amount = amountOf(t.amount, terms)!
+    const slot = (RECIPIENT_ROLES as readonly Role[]).indexOf(t.receiver)
+    if (slot >= 0 && !ctx.addresses.includes(built.roles[t.receiver]!)) {
+      d.held[slot] += amount // not opted in to USDC: the escrow keeps it for the recipient
+      return
+    }
     const field = t.type === 'pay' ? 'algos' : t.asset === 'nftId' ? 'nft' : 'usdc'
     at(from)[field] -= amount
     at(t.receiver)[field] += amount
@@ -356,15 +371,20 @@ export function plan(m: Model, action: Action, ctx: Context): Planned {
       // single call "B n", which must fail when n is the current bid.
       if (claimed === n) claimed = n + 1n
       const g = buildBid({ bidder: address, market, currentBid: claimed, newBid: n, params })
+      // Raising needs a bidder who can take the NFT and does not own it; on v1 lowering and
+      // cancelling did too (audit fix 1).
+      const raising = n > current || (ctx.market.version ?? 1) === 1
       const may =
-        me.localBid !== undefined && m.owner !== u && me.nftOptIn && me.nft === 0n && n !== current
+        me.localBid !== undefined &&
+        n !== current &&
+        (!raising || (m.owner !== u && me.nftOptIn && me.nft === 0n))
       // Lowering is one call; raising must deposit exactly new - current after the box's min
       // balance for a first bid, so it needs the true current bid.
       const shapeOk = n < claimed ? n < current : claimed === current && me.usdc >= n - current
       const ok = may && shapeOk
       if (ok) {
         const terms = { amount: n, bid: current }
-        applyDescribed(d, ctx, g, terms, chooseVariant('BID', terms))
+        applyDescribed(d, ctx, g, terms, chooseVariant('BID', terms, ctx.market.version ?? 1))
       }
       return done(g, ok, ok ? `bid ${current} -> ${n}` : `bid refused (claimed ${claimed})`)
     }
@@ -387,15 +407,35 @@ export function plan(m: Model, action: Action, ctx: Context): Planned {
       })
       // With a bid below the ask the buyer deposits ask - bid; otherwise the app refunds the
       // excess, and the call's fee must cover that refund as well.
+      // On v2 the fee also counts a payout per royalty recipient; one that is held or rounds to 0
+      // is not sent, and its fee can pay the refund a claimed-ask group left out.
+      const slack =
+        g.terms.royaltyDue === 1n
+          ? (market.royalty?.recipients ?? []).filter(
+              (r) => !ctx.addresses.includes(r.address) || royaltyCut(ask, r.share) === 0n,
+            ).length
+          : 0
       const paysOk =
         bid < ask
           ? claimed < price && claimed === bid && me.usdc >= ask - bid
-          : claimed >= price && (claimed > price || bid === ask)
-      const ok =
-        ask > 0n && price === ask && m.owner !== u && me.nftOptIn && paysOk && named === owner
+          : claimed >= price && (claimed > price || bid === ask || slack > 0)
+      // The app pays O from its state; the call only makes O available. On v2 a royalty recipient
+      // is named too, so O is available when O is one (the creator): the payout still goes to O.
+      const recipients = (market.royalty?.recipients ?? []).map((r) => r.address)
+      const ownerNamed = named === owner || recipients.includes(ctx.addresses[owner])
+      const ok = ask > 0n && price === ask && m.owner !== u && me.nftOptIn && paysOk && ownerNamed
       if (ok) {
+        // Built on the true bid and owner, for the market's version: the variant the app runs.
         const terms = { amount: ask, bid }
-        applyDescribed(d, ctx, g, terms, chooseVariant('BUY_NOW', terms))
+        const honest = buildBuyNow({
+          buyer: address,
+          market,
+          price,
+          owner: ctx.addresses[owner],
+          currentBid: bid,
+          params,
+        })
+        applyDescribed(d, ctx, honest, terms)
       }
       return done(g, ok, ok ? `buys at ${ask} with bid ${bid}` : `buy now refused at ${price}`)
     }

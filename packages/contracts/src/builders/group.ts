@@ -5,11 +5,13 @@
  * escrow and the proxy never pay a fee themselves.
  */
 import algosdk from 'algosdk'
-import { proxyProgram } from '../programs/index.js'
+import { boundProxyProgram, proxyProgram, type ProgramVersion } from '../programs/index.js'
+import type { Royalty } from '../royalty.js'
 
 export type Signer =
   | { readonly kind: 'wallet'; readonly address: string }
-  | { readonly kind: 'proxy'; readonly proxyId: number }
+  /** The proxy's logic sig; `creator` set for a proxy bound to its creator (v2). */
+  | { readonly kind: 'proxy'; readonly proxyId: number; readonly creator?: string }
 
 export interface UnsignedGroup {
   readonly txns: readonly algosdk.Transaction[]
@@ -26,6 +28,10 @@ export interface Market {
   readonly appId: bigint
   readonly nftId: bigint
   readonly usdcId: bigint
+  /** The contract version the app was deployed with (1 when unset). */
+  readonly version?: ProgramVersion
+  /** v2: the creator C and the royalty split fixed at configuration (a sale's payouts). */
+  readonly royalty?: Royalty & { readonly creator: string }
 }
 
 export function escrowAddress(appId: bigint): string {
@@ -37,9 +43,10 @@ export function withFee(params: ChainParams, multiple: number): ChainParams {
   return { ...params, flatFee: true, fee: BigInt(params.minFee) * BigInt(multiple) }
 }
 
-/** The proxy address of a proxy id. */
-export function proxyAddress(proxyId: number): string {
-  return new algosdk.LogicSigAccount(proxyProgram(proxyId).bytes).address().toString()
+/** The proxy address of a proxy id (of v2's proxy bound to `creator` when given). */
+export function proxyAddress(proxyId: number, creator?: string): string {
+  const p = creator === undefined ? proxyProgram(proxyId) : boundProxyProgram(proxyId, creator)
+  return p.hash
 }
 
 export const wallet = (address: string): Signer => ({ kind: 'wallet', address })

@@ -1,19 +1,14 @@
 /**
  * Staff flows: create the NFT, deploy its manager through a proxy, configure the escrow (the last
- * two from the description in ../market/v1.ts).
+ * two from the description of the version deployed, ../market/v1.ts or v2.ts).
  */
 import algosdk from 'algosdk'
-import { buildVariant, type BuiltGroup } from '../market/build.js'
+import { buildVariant, type BuildInput, type BuiltGroup } from '../market/build.js'
+import { CURRENT_VERSION, type ContractVersion } from '../market/versions.js'
+import type { Royalty } from '../royalty.js'
 import { arc69Note, nftMetadataHash, type NftDescription } from '../nft.js'
-import { proxyProgram } from '../programs/index.js'
-import {
-  group,
-  wallet,
-  withFee,
-  type ChainParams,
-  type Market,
-  type UnsignedGroup,
-} from './group.js'
+import { boundProxyProgram, proxyProgram } from '../programs/index.js'
+import { group, wallet, withFee, type ChainParams, type UnsignedGroup } from './group.js'
 
 export interface CreateNftInput extends NftDescription {
   readonly creator: string
@@ -39,47 +34,61 @@ export function buildCreateNft(input: CreateNftInput): UnsignedGroup {
   return group([txn], [wallet(input.creator)])
 }
 
-export interface DeployInput {
+/** What the staff's setup groups are about: the creator, the assets, the version deployed. */
+interface SetupInput {
   readonly creator: string
-  readonly proxyId: number
   readonly usdcId: bigint
   readonly nftId: bigint
   readonly params: ChainParams
+  /** The contract version to deploy or configure; CURRENT_VERSION when unset. */
+  readonly version?: ContractVersion
+}
+
+export interface DeployInput extends SetupInput {
+  readonly proxyId: number
+}
+
+function setupGroup(
+  operation: 'DEPLOY' | 'CONFIGURE',
+  input: SetupInput,
+  more: Pick<BuildInput, 'appId' | 'proxyId' | 'royalty'>,
+): BuiltGroup {
+  const { creator, usdcId, nftId, params } = input
+  const built = { roles: { creator }, terms: { usdcId, nftId }, params, ...more }
+  return buildVariant(operation, operation.toLowerCase(), built, input.version ?? CURRENT_VERSION)
 }
 
 /**
- * [0] pay creator -> proxy, PROXY_FUNDING, fee 2x (it pays the proxy's fee too)
- * [1] appl create from the proxy (signed by the proxy logic sig), fee 0, args [USDC id, NFT id]
+ * [0] pay creator -> proxy, PROXY_FUNDING (v2: PROXY_FUNDING_V2), fee 2x (it pays the proxy's
+ *     fee too)
+ * [1] appl create from the proxy (signed by the proxy logic sig, v2's bound to the creator), fee
+ *     0, args [USDC id, NFT id]
  */
 export function buildDeploy(input: DeployInput): BuiltGroup {
-  return buildVariant('DEPLOY', 'deploy', {
-    roles: { creator: input.creator },
-    terms: { usdcId: input.usdcId, nftId: input.nftId },
-    proxyId: input.proxyId,
-    params: input.params,
-  })
+  return setupGroup('DEPLOY', input, { proxyId: input.proxyId })
 }
 
-/** Signs a transaction the builders marked `{kind: 'proxy'}`. */
-export function signWithProxy(txn: algosdk.Transaction, proxyId: number): Uint8Array {
-  const lsig = new algosdk.LogicSigAccount(proxyProgram(proxyId).bytes)
+/** Signs a transaction the builders marked `{kind: 'proxy'}` (with its creator for v2). */
+export function signWithProxy(
+  txn: algosdk.Transaction,
+  proxyId: number,
+  creator?: string,
+): Uint8Array {
+  const p = creator === undefined ? proxyProgram(proxyId) : boundProxyProgram(proxyId, creator)
+  const lsig = new algosdk.LogicSigAccount(p.bytes)
   return algosdk.signLogicSigTransactionObject(txn, lsig).blob
 }
 
-export interface ConfigureInput extends Market {
-  readonly creator: string
-  readonly params: ChainParams
+export interface ConfigureInput extends SetupInput {
+  readonly appId: bigint
+  /** v2: the royalty split, fixed for the app's life (none when unset). */
+  readonly royalty?: Royalty
 }
 
 /**
  * [0] pay creator -> escrow, ESCROW_FUNDING, fee 1x
- * [1] appl C, fee 3x (itself and the escrow's two opt-ins)
+ * [1] appl C (v2: C royalty), fee 3x (itself and the escrow's two opt-ins)
  */
 export function buildConfigure(input: ConfigureInput): BuiltGroup {
-  return buildVariant('CONFIGURE', 'configure', {
-    roles: { creator: input.creator },
-    terms: { nftId: input.nftId, usdcId: input.usdcId },
-    appId: input.appId,
-    params: input.params,
-  })
+  return setupGroup('CONFIGURE', input, { appId: input.appId, royalty: input.royalty })
 }

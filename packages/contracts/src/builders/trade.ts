@@ -1,9 +1,12 @@
 /**
- * Trading groups (docs/product.md §4), built from the v1 description (../market/v1.ts): each app call
- * is last in its group and names the amount its signer agreed to; deposits come before it, payouts
- * are the app's inner transactions. See the README for every group index by index.
+ * Trading groups (docs/product.md §4), built from the description of the market's contract
+ * version (../market/v1.ts, v2.ts): each app call is last in its group and names the amount its
+ * signer agreed to; deposits come before it, payouts are the app's inner transactions. See the
+ * README for every group index by index.
  */
-import { buildVariant, chooseVariant, type BuiltGroup } from '../market/build.js'
+import { buildVariant, chooseVariant, type BuildInput, type BuiltGroup } from '../market/build.js'
+import { RECIPIENT_ROLES, SHARE_TERMS, type Role, type Term } from '../market/spec.js'
+import type { OperationKey } from '../market/versions.js'
 import { requireNonNegative, requirePositive, type ChainParams, type Market } from './group.js'
 
 interface TradeInput {
@@ -11,11 +14,45 @@ interface TradeInput {
   readonly params: ChainParams
 }
 
-const on = (input: TradeInput) => ({
-  appId: input.market.appId,
-  params: input.params,
-  terms: { nftId: input.market.nftId, usdcId: input.market.usdcId },
-})
+/** The group of `operation` on the market's version; `variant` by name or chosen by the terms. */
+function tradeGroup(
+  operation: OperationKey,
+  variant: string | null,
+  input: TradeInput,
+  roles: Partial<Record<Role, string>>,
+  terms: Partial<Record<Term, bigint>>,
+): BuiltGroup {
+  const { market } = input
+  const version = market.version ?? 1
+  const built: BuildInput = {
+    appId: market.appId,
+    params: input.params,
+    roles,
+    terms: { nftId: market.nftId, usdcId: market.usdcId, ...terms },
+  }
+  const chosen = variant ?? chooseVariant(operation, built.terms, version)
+  return buildVariant(operation, chosen, built, version)
+}
+
+/**
+ * A sale's royalty on a v2 market: the recipients (named as accounts so the app can pay them),
+ * their shares, and whether a royalty is due (the seller is not the creator). Nothing on v1.
+ */
+function saleRoyalty(
+  market: Market,
+  seller: string,
+): { roles: Partial<Record<Role, string>>; terms: Partial<Record<Term, bigint>> } {
+  const r = market.royalty
+  if ((market.version ?? 1) === 1 || r === undefined) return { roles: {}, terms: {} }
+  const roles: Partial<Record<Role, string>> = {}
+  const terms: Partial<Record<Term, bigint>> = { royaltyDue: seller === r.creator ? 0n : 1n }
+  SHARE_TERMS.forEach((share, i) => {
+    const recipient = r.recipients.at(i)
+    terms[share] = recipient?.share ?? 0n
+    if (recipient !== undefined) roles[RECIPIENT_ROLES[i]] = recipient.address
+  })
+  return { roles, terms }
+}
 
 export interface AskInput extends TradeInput {
   readonly seller: string
@@ -25,33 +62,18 @@ export interface AskInput extends TradeInput {
 /** First listing: [0] axfer NFT seller -> escrow, [1] appl S price. */
 export function buildListAsk(input: AskInput): BuiltGroup {
   requirePositive('price', input.price)
-  const base = on(input)
-  return buildVariant('ASK', 'list', {
-    ...base,
-    roles: { seller: input.seller },
-    terms: { ...base.terms, amount: input.price },
-  })
+  return tradeGroup('ASK', 'list', input, { seller: input.seller }, { amount: input.price })
 }
 
 /** The owner of the NFT in escrow changes the ask: [0] appl S price. */
 export function buildChangeAsk(input: AskInput): BuiltGroup {
   requirePositive('price', input.price)
-  const base = on(input)
-  return buildVariant('ASK', 'change', {
-    ...base,
-    roles: { owner: input.seller },
-    terms: { ...base.terms, amount: input.price },
-  })
+  return tradeGroup('ASK', 'change', input, { owner: input.seller }, { amount: input.price })
 }
 
 /** The owner cancels the ask: [0] appl S 0, fee 2x (the NFT's return). */
 export function buildCancelAsk(input: Omit<AskInput, 'price'>): BuiltGroup {
-  const base = on(input)
-  return buildVariant('ASK', 'cancel', {
-    ...base,
-    roles: { owner: input.seller },
-    terms: { ...base.terms, amount: 0n },
-  })
+  return tradeGroup('ASK', 'cancel', input, { owner: input.seller }, { amount: 0n })
 }
 
 export interface BidInput extends TradeInput {
@@ -73,13 +95,8 @@ export function buildBid(input: BidInput): BuiltGroup {
   requireNonNegative('current bid', currentBid)
   requireNonNegative('new bid', newBid)
   if (newBid === currentBid) throw new RangeError('the new bid must differ from the current bid')
-  const base = on(input)
-  const terms = { ...base.terms, amount: newBid, bid: currentBid }
-  return buildVariant('BID', chooseVariant('BID', terms), {
-    ...base,
-    roles: { bidder: input.bidder },
-    terms,
-  })
+  const terms = { amount: newBid, bid: currentBid }
+  return tradeGroup('BID', null, input, { bidder: input.bidder }, terms)
 }
 
 export interface BuyNowInput extends TradeInput {
@@ -95,18 +112,16 @@ export interface BuyNowInput extends TradeInput {
 /**
  * bid < price:  [0] axfer USDC (price - bid) buyer -> escrow  [1] appl BN price
  * bid >= price: [0] appl BN price (the app refunds bid - price)
- * Inner: NFT to the buyer, price to the owner, any refund, and the bid box's min balance back.
+ * Inner: any refund, NFT to the buyer, (v2) each royalty recipient's cut, the price (less the
+ * cuts) to the owner, and the bid box's min balance back.
  */
 export function buildBuyNow(input: BuyNowInput): BuiltGroup {
   requirePositive('price', input.price)
   requireNonNegative('current bid', input.currentBid)
-  const base = on(input)
-  const terms = { ...base.terms, amount: input.price, bid: input.currentBid }
-  return buildVariant('BUY_NOW', chooseVariant('BUY_NOW', terms), {
-    ...base,
-    roles: { buyer: input.buyer, owner: input.owner },
-    terms,
-  })
+  const royalty = saleRoyalty(input.market, input.owner)
+  const roles = { buyer: input.buyer, owner: input.owner, ...royalty.roles }
+  const terms = { amount: input.price, bid: input.currentBid, ...royalty.terms }
+  return tradeGroup('BUY_NOW', null, input, roles, terms)
 }
 
 export interface SellNowInput extends TradeInput {
@@ -121,15 +136,26 @@ export interface SellNowInput extends TradeInput {
 /**
  * NFT in escrow:  [0] appl SN bid, accounts [buyer], fee 4x
  * NFT in wallet:  [0] axfer NFT seller -> buyer  [1] appl SN bid, accounts [buyer], fee 3x
- * Inner: the bid to the seller, the buyer's box min balance back to the buyer (and the NFT to the
- * buyer from escrow).
+ * Inner: (the NFT to the buyer from escrow,) (v2) each royalty recipient's cut, the bid (less the
+ * cuts) to the seller, the buyer's box min balance back to the buyer.
  */
 export function buildSellNow(input: SellNowInput): BuiltGroup {
   requirePositive('bid', input.bid)
-  const base = on(input)
-  return buildVariant('SELL_NOW', input.fromEscrow ? 'from-escrow' : 'from-wallet', {
-    ...base,
-    roles: { seller: input.seller, buyer: input.buyer },
-    terms: { ...base.terms, amount: input.bid, bid: input.bid },
-  })
+  const royalty = saleRoyalty(input.market, input.seller)
+  const roles = { seller: input.seller, buyer: input.buyer, ...royalty.roles }
+  const terms = { amount: input.bid, bid: input.bid, ...royalty.terms }
+  const variant = input.fromEscrow ? 'from-escrow' : 'from-wallet'
+  return tradeGroup('SELL_NOW', variant, input, roles, terms)
+}
+
+export interface ClaimInput extends TradeInput {
+  readonly recipient: string
+  /** Every royalty held for the recipient (the sum of its H slots). */
+  readonly amount: bigint
+}
+
+/** v2: a royalty recipient takes what the app holds for it: [0] appl R amount, fee 2x. */
+export function buildClaim(input: ClaimInput): BuiltGroup {
+  requirePositive('amount', input.amount)
+  return tradeGroup('CLAIM', 'claim', input, { user: input.recipient }, { amount: input.amount })
 }

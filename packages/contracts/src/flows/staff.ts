@@ -7,7 +7,14 @@
  * its transaction id and fee, so a UI can show a checklist.
  */
 import algosdk from 'algosdk'
-import { escrowAddress, type Market, type UnsignedGroup } from '../builders/group.js'
+import {
+  escrowAddress,
+  type ChainParams,
+  type Market,
+  type UnsignedGroup,
+} from '../builders/group.js'
+import type { ContractVersion } from '../market/versions.js'
+import type { Royalty } from '../royalty.js'
 import { buildConfigure, buildCreateNft, buildDeploy } from '../builders/setup.js'
 import type { NftDescription } from '../nft.js'
 import { randomProxyId } from '../programs/index.js'
@@ -88,6 +95,15 @@ async function chainStep<R extends SentGroup>(
 /** The id of the transaction at `index` (the one the API is told about). */
 const txIdAt = (group: UnsignedGroup, index: number): string => group.txns[index].txID()
 
+/** Builds a group on the chain's suggested params, signs and sends it. */
+async function buildAndSend<G extends UnsignedGroup>(
+  chain: FlowChain,
+  build: (params: ChainParams) => G,
+): Promise<{ group: G; sent: SentGroup }> {
+  const group = build(await paramsOf(chain))
+  return { group, sent: await sendGroup(chain, group) }
+}
+
 export interface NftToCreate extends NftDescription {
   readonly creator: string
 }
@@ -102,8 +118,7 @@ export async function createNft(
     hooks,
     ['create-asset', 'register-asset'],
     async () => {
-      const group = buildCreateNft({ ...nft, params: await paramsOf(chain) })
-      const sent = await sendGroup(chain, group)
+      const { sent } = await buildAndSend(chain, (params) => buildCreateNft({ ...nft, params }))
       const { assetIndex } = await confirmed(chain.algod, sent.txId)
       if (assetIndex === undefined) throw new Error(`${sent.txId} created no asset`)
       return { ...sent, assetId: assetIndex, guid: nft.guid, creator: nft.creator }
@@ -119,6 +134,8 @@ export interface ManagerToDeploy {
   readonly usdcId: bigint
   /** The proxy to deploy from; a fresh random one by default. */
   readonly proxyId?: number
+  /** The contract version to deploy; CURRENT_VERSION by default. */
+  readonly version?: ContractVersion
 }
 
 /** Deploys the NFT's manager from a proxy the creator funds, then registers it. */
@@ -132,8 +149,9 @@ export async function deployManager(
     hooks,
     ['deploy', 'register-contract'],
     async () => {
-      const group = buildDeploy({ ...input, proxyId, params: await paramsOf(chain) })
-      const sent = await sendGroup(chain, group)
+      const { group, sent } = await buildAndSend(chain, (params) =>
+        buildDeploy({ ...input, proxyId, params }),
+      )
       const createTxId = txIdAt(group, 1)
       const { applicationIndex } = await confirmed(chain.algod, createTxId)
       if (applicationIndex === undefined) throw new Error(`${createTxId} created no application`)
@@ -148,20 +166,34 @@ export interface ManagerToConfigure extends Market {
   readonly creator: string
 }
 
+/** The market a configured manager is: with its version, and on v2 its creator and royalty. */
+function configuredMarket(input: ManagerToConfigure): Market {
+  const { appId, nftId, usdcId, version, royalty, creator } = input
+  if ((version ?? 1) === 1) return { appId, nftId, usdcId, ...(version && { version }) }
+  return {
+    appId,
+    nftId,
+    usdcId,
+    version,
+    royalty: { creator, recipients: royalty?.recipients ?? [] },
+  }
+}
+
 /** Funds the escrow and calls configure (the escrow opts in to the NFT and USDC), then registers. */
 export async function configureManager(
   chain: FlowChain,
   input: ManagerToConfigure,
   hooks: ConfigureHooks = {},
 ): Promise<ConfiguredManager> {
-  const market: Market = { appId: input.appId, nftId: input.nftId, usdcId: input.usdcId }
+  const market = configuredMarket(input)
   const { register } = hooks
   return chainStep(
     hooks,
     ['configure', 'register-configuration'],
     async () => {
-      const group = buildConfigure({ ...input, params: await paramsOf(chain) })
-      const sent = await sendGroup(chain, group)
+      const { group, sent } = await buildAndSend(chain, (params) =>
+        buildConfigure({ ...input, params }),
+      )
       return { ...sent, callTxId: txIdAt(group, group.txns.length - 1) }
     },
     (configured) => configured.callTxId,
@@ -187,23 +219,36 @@ export interface SetUpNft {
 /** The whole staff flow: create, deploy, configure, each registered through its hook. */
 export async function setUpNft(
   chain: FlowChain,
-  input: NftToCreate & { readonly usdcId: bigint; readonly proxyId?: number },
+  input: NftToCreate & {
+    readonly usdcId: bigint
+    readonly proxyId?: number
+    readonly version?: ContractVersion
+    /** v2: the royalty split. */
+    readonly royalty?: Royalty
+  },
   hooks: SetupHooks = {},
 ): Promise<SetUpNft> {
-  const { usdcId, proxyId, ...nft } = input
+  const { usdcId, proxyId, version, royalty, ...nft } = input
   const steps = { run: hooks.run, onProgress: hooks.onProgress }
   const created = await createNft(chain, nft, { ...steps, register: hooks.registerAsset })
   const deployed = await deployManager(
     chain,
-    { creator: nft.creator, nftId: created.assetId, usdcId, proxyId },
+    { creator: nft.creator, nftId: created.assetId, usdcId, proxyId, version },
     { ...steps, register: hooks.registerContract },
   )
-  const market: Market = { appId: deployed.appId, nftId: created.assetId, usdcId }
-  const configured = await configureManager(
-    chain,
-    { creator: nft.creator, ...market },
-    { ...steps, register: hooks.registerConfiguration },
-  )
+  const toConfigure: ManagerToConfigure = {
+    creator: nft.creator,
+    appId: deployed.appId,
+    nftId: created.assetId,
+    usdcId,
+    ...(version !== undefined && { version }),
+    ...(royalty !== undefined && { royalty: { creator: nft.creator, ...royalty } }),
+  }
+  const configured = await configureManager(chain, toConfigure, {
+    ...steps,
+    register: hooks.registerConfiguration,
+  })
+  const market = configuredMarket(toConfigure)
   return { nft: created, deployed, configured, market, escrow: escrowAddress(market.appId) }
 }
 

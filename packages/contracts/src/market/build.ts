@@ -16,7 +16,7 @@ import {
   type Signer,
   type UnsignedGroup,
 } from '../builders/group.js'
-import { MANAGER_SCHEMA } from '../protocol.js'
+import { encodeRoyalty, NO_ROYALTY, type Royalty } from '../royalty.js'
 import { amountOf, allHold, payoutsOn, type Terms } from './terms.js'
 import type {
   AppCallSpec,
@@ -24,6 +24,7 @@ import type {
   OnComplete,
   Role,
   SignedTransfer,
+  Term,
   VariantSpec,
 } from './spec.js'
 import {
@@ -44,6 +45,8 @@ export interface BuildInput {
   readonly params: ChainParams
   readonly appId?: bigint
   readonly proxyId?: number
+  /** The split a v2 configure sets. */
+  readonly royalty?: Royalty
 }
 
 export interface BuiltGroup extends UnsignedGroup {
@@ -89,21 +92,29 @@ class Builder {
   ) {
     this.roles = { ...input.roles }
     if (input.appId !== undefined) this.roles.escrow = escrowAddress(input.appId)
-    if (input.proxyId !== undefined) this.roles.proxy = proxyAddress(input.proxyId)
+    if (input.proxyId !== undefined) {
+      this.roles.proxy = proxyAddress(input.proxyId, this.proxyCreator())
+    }
+  }
+
+  /** The creator a bound proxy (v2) is for; undefined for v1's proxy. */
+  proxyCreator(): string | undefined {
+    return protocol(this.version).boundProxy ? this.address('creator') : undefined
   }
 
   address(role: Role): string {
     return need(this.roles[role], `the ${role}'s address`)
   }
 
-  term(t: AssetRef | 'amount' | 'bid'): bigint {
+  term(t: Term): bigint {
     return need(this.input.terms[t], `the ${t}`)
   }
 
   signer(role: Role): Signer {
-    return role === 'proxy'
-      ? { kind: 'proxy', proxyId: need(this.input.proxyId, 'the proxy id') }
-      : wallet(this.address(role))
+    if (role !== 'proxy') return wallet(this.address(role))
+    const proxyId = need(this.input.proxyId, 'the proxy id')
+    const creator = this.proxyCreator()
+    return creator === undefined ? { kind: 'proxy', proxyId } : { kind: 'proxy', proxyId, creator }
   }
 
   transfer(t: SignedTransfer): algosdk.Transaction {
@@ -123,11 +134,16 @@ class Builder {
     const fee = c.fee ?? 1 + payoutsOn(c.payouts, terms).length
     const common = {
       sender: this.address(c.sender),
-      appArgs: c.args.map((a) =>
-        a.kind === 'name' ? arg(a.value) : algosdk.encodeUint64(this.term(a.term)),
-      ),
+      appArgs: c.args.map((a) => {
+        if (a.kind === 'name') return arg(a.value)
+        if (a.kind === 'royalty') return encodeRoyalty(this.input.royalty ?? NO_ROYALTY)
+        return algosdk.encodeUint64(this.term(a.term))
+      }),
       foreignAssets: c.assets.map((a) => this.term(a)),
-      accounts: c.accounts.map((r) => this.address(r)),
+      accounts: [
+        ...c.accounts.map((r) => this.address(r)),
+        ...(c.optionalAccounts ?? []).flatMap((r) => this.roles[r] ?? []),
+      ],
       boxes: c.boxes.map((r) => bidBox(this.address(r))),
       suggestedParams: withFee(this.input.params, fee),
     }
@@ -138,10 +154,10 @@ class Builder {
         onComplete: ON_COMPLETE[c.onComplete],
         approvalProgram: p.manager(),
         clearProgram: p.clear(),
-        numGlobalInts: MANAGER_SCHEMA.globalInts,
-        numGlobalByteSlices: MANAGER_SCHEMA.globalBytes,
-        numLocalInts: MANAGER_SCHEMA.localInts,
-        numLocalByteSlices: MANAGER_SCHEMA.localBytes,
+        numGlobalInts: p.schema.globalInts,
+        numGlobalByteSlices: p.schema.globalBytes,
+        numLocalInts: p.schema.localInts,
+        numLocalByteSlices: p.schema.localBytes,
       })
     }
     return algosdk.makeApplicationCallTxnFromObject({

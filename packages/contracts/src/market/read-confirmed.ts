@@ -12,6 +12,7 @@ import {
   CONTRACT_VERSIONS,
   CURRENT_VERSION,
   operationEntries,
+  operationSpec,
   protocol,
   type ContractVersion,
   type OperationKey,
@@ -78,7 +79,9 @@ function operationOf(
 
 /**
  * Whether the inner transactions are the variant's payouts (those whose condition may hold), in
- * order; binds the receivers' roles and learns terms from the amounts.
+ * order; binds the receivers' roles and learns terms from the amounts. A payout whose condition
+ * is not known may be there or not (a royalty held for its recipient is not sent): both are tried,
+ * so an optional payout never takes a transfer a later payout needs.
  */
 function payoutsFit(
   payouts: readonly Payout[],
@@ -86,23 +89,26 @@ function payoutsFit(
   terms: Terms,
   roles: Partial<Record<Role, string>>,
 ): boolean {
-  let next = 0
-  for (const p of payouts) {
-    const t = inner[next] as InnerTransfer | undefined
-    const fits =
-      t !== undefined &&
-      t.type === p.type &&
-      (p.asset === undefined || terms[p.asset] === undefined || terms[p.asset] === t.assetId) &&
-      (roles[p.receiver] === undefined || roles[p.receiver] === t.receiver) &&
-      (p.when ?? []).every((c) => holds(c, terms) !== false)
-    if (fits && learn(p.amount, t.amount, terms)) {
-      roles[p.receiver] = t.receiver
-      next++
-    } else if ((p.when ?? []).every((c) => holds(c, terms) === true)) {
-      return false // a payout that must be there is not
+  if (payouts.length === 0) return inner.length === 0
+  const [p, ...rest] = payouts
+  const when = p.when ?? []
+  const t = inner[0] as InnerTransfer | undefined
+  const fits =
+    t !== undefined &&
+    t.type === p.type &&
+    (p.asset === undefined || terms[p.asset] === undefined || terms[p.asset] === t.assetId) &&
+    (roles[p.receiver] === undefined || roles[p.receiver] === t.receiver) &&
+    when.every((c) => holds(c, terms) !== false)
+  if (fits) {
+    const [t2, r2] = [{ ...terms }, { ...roles, [p.receiver]: t.receiver }]
+    if (learn(p.amount, t.amount, t2) && payoutsFit(rest, inner.slice(1), t2, r2)) {
+      Object.assign(terms, t2)
+      Object.assign(roles, r2)
+      return true
     }
   }
-  return next === inner.length
+  // Skipping it is fine unless it had to be there.
+  return !when.every((c) => holds(c, terms) === true) && payoutsFit(rest, inner, terms, roles)
 }
 
 /** What a confirmed call to a manager of `version` did; null for a call it never approves. */
@@ -117,7 +123,7 @@ export function readConfirmedCall(
   const amountAt = spec.args.findIndex((a) => a.kind === 'uint64' && a.term === 'amount')
   const amount = amountAt < 0 ? undefined : (call.args[amountAt] as Uint8Array | undefined)
   const value = amount?.length === 8 ? algosdk.decodeUint64(amount, 'bigint') : 0n
-  const variants = protocol(version).operations[operation].variants
+  const variants = operationSpec(operation, version).variants
   let variant: VariantSpec | null = null
   let roles: Partial<Record<Role, string>> = {}
   let terms: Terms = {}

@@ -85,8 +85,10 @@ function readCall(
     fail(`The app call must name the ${spec.assets.map((a) => ASSET_NAMES[a]).join(' and ')}.`)
   }
   spec.assets.forEach((a, i) => (terms[a] = app.foreignAssets[i]))
-  if (app.accounts.length !== spec.accounts.length) {
-    fail(`The app call must name ${spec.accounts.length} account(s).`)
+  const most = spec.accounts.length + (spec.optionalAccounts?.length ?? 0)
+  if (app.accounts.length < spec.accounts.length || app.accounts.length > most) {
+    const range = most === spec.accounts.length ? `${most}` : `${spec.accounts.length} to ${most}`
+    fail(`The app call must name ${range} account(s).`)
   }
   const accounts = app.accounts.map((a) => a.toString())
   return { appId: app.appIndex, sender: txn.sender.toString(), accounts }
@@ -95,6 +97,7 @@ function readCall(
 /** The roles the variant's app call names. */
 function callRoles(spec: AppCallSpec, facts: CallFacts): Partial<Record<Role, string>> {
   const roles: Partial<Record<Role, string>> = { escrow: escrowAddress(facts.appId) }
+  // Optional accounts (royalty recipients) are references only: the app pays from its state.
   spec.accounts.forEach((role, i) => (roles[role] = facts.accounts[i]))
   roles[spec.sender] = facts.sender
   return roles

@@ -4,6 +4,7 @@
  * contract version is a new set of descriptions in this vocabulary; a new payout is one more entry
  * in a variant's `payouts`.
  */
+import type { ManagerSchema } from '../protocol.js'
 
 /** Who an address is in an operation. `escrow` is the app's account, `proxy` the creating lsig. */
 export type Role =
@@ -17,19 +18,34 @@ export type Role =
   | 'owner'
   /** Anyone opting in or out. */
   | 'user'
+  /** A royalty recipient, by its slot (v2: R0..R3 hold recipients 1..4). */
+  | RecipientRole
+
+export const RECIPIENT_ROLES = ['recipient1', 'recipient2', 'recipient3', 'recipient4'] as const
+export type RecipientRole = (typeof RECIPIENT_ROLES)[number]
+
+/** Each recipient's share in basis points (0 for an empty slot), by slot. */
+export const SHARE_TERMS = ['share1', 'share2', 'share3', 'share4'] as const
+export type ShareTerm = (typeof SHARE_TERMS)[number]
 
 /**
  * The numbers an operation is about. `amount` is what the signer agreed to (the app call's args[1]:
- * ask price, new bid, price paid, bid accepted); `bid` is the bid of record before the call (the
- * sender's for a bid or a buy now, the buyer's for a sell now); the ids name the assets.
+ * ask price, new bid, price paid, bid accepted, royalties claimed); `bid` is the bid of record
+ * before the call (the sender's for a bid or a buy now, the buyer's for a sell now); the ids name
+ * the assets. A sale on v2 adds the shares and `royaltyDue`: 1 when the seller is not the creator
+ * (a royalty is paid), 0 when the creator sells.
  */
-export type Term = 'amount' | 'bid' | 'nftId' | 'usdcId' | 'assetId'
+export type Term = 'amount' | 'bid' | 'nftId' | 'usdcId' | 'assetId' | ShareTerm | 'royaltyDue'
 
 /** An amount of Algos or of an asset, as a rule over the terms. */
 export type AmountRule =
   | { readonly kind: 'constant'; readonly value: bigint; readonly name: string }
   | { readonly kind: 'term'; readonly term: Term }
   | { readonly kind: 'difference'; readonly of: Term; readonly minus: Term }
+  /** A recipient's cut of `amount`: floor(amount × share / 10000) when a royalty is due. */
+  | { readonly kind: 'royalty'; readonly share: ShareTerm }
+  /** What the seller keeps of `amount`: the amount less every recipient's cut. */
+  | { readonly kind: 'net' }
 
 export type Comparison = '=' | '<' | '<=' | '>' | '>='
 
@@ -57,10 +73,14 @@ export interface SignedTransfer extends Transfer {
 
 export type OnComplete = 'NoOp' | 'OptIn' | 'CloseOut' | 'ClearState'
 
-/** One of the app call's arguments: a fixed name (args[0]) or a term as 8 bytes big-endian. */
+/**
+ * One of the app call's arguments: a fixed name (args[0]), a term as 8 bytes big-endian, or the
+ * royalty split (configure on v2: 40 bytes per recipient, see ../royalty.ts).
+ */
 export type ArgSpec =
   | { readonly kind: 'name'; readonly value: string }
   | { readonly kind: 'uint64'; readonly term: Term }
+  | { readonly kind: 'royalty' }
 
 /** A payout the app sends; `when` unset means always. */
 export interface Payout extends Transfer {
@@ -78,6 +98,11 @@ export interface AppCallSpec {
   readonly assets: readonly AssetRef[]
   /** Foreign accounts, in order (txn.accounts[0] is the app's accounts[1]). */
   readonly accounts: readonly Role[]
+  /**
+   * Accounts named after `accounts` when the role exists (the royalty recipients a sale pays: the
+   * app can only send to accounts the call makes available). Their order does not matter.
+   */
+  readonly optionalAccounts?: readonly Role[]
   /** Bid boxes referenced, by their bidder. */
   readonly boxes: readonly Role[]
   /** Minimum fees; unset: 1 + the payouts that apply (the call pays its inner transactions). */
@@ -129,6 +154,10 @@ export interface ProtocolSpec<K extends string = string> {
   readonly version: number
   readonly manager: () => Uint8Array
   readonly clear: () => Uint8Array
+  /** The manager's state schema the deploy creates it with. */
+  readonly schema: ManagerSchema
+  /** Whether the proxy is bound to its creator (v2): its address depends on the creator too. */
+  readonly boundProxy: boolean
   readonly operations: Readonly<Record<K, OperationSpec>>
 }
 

@@ -1,5 +1,13 @@
 /** Evaluating the description's amount rules and conditions on known terms. */
-import type { AmountRule, Comparison, Condition, Payout, Term } from './spec.js'
+import { royaltyCut } from '../royalty.js'
+import {
+  SHARE_TERMS,
+  type AmountRule,
+  type Comparison,
+  type Condition,
+  type Payout,
+  type Term,
+} from './spec.js'
 
 export type Terms = Partial<Record<Term, bigint>>
 
@@ -14,6 +22,17 @@ export function amountOf(rule: AmountRule, terms: Terms): bigint | undefined {
       const a = terms[rule.of]
       const b = terms[rule.minus]
       return a === undefined || b === undefined ? undefined : a - b
+    }
+    case 'royalty': {
+      const { amount, royaltyDue } = terms
+      const share = terms[rule.share]
+      if (amount === undefined || royaltyDue === undefined || share === undefined) return undefined
+      return royaltyDue === 0n ? 0n : royaltyCut(amount, share)
+    }
+    case 'net': {
+      const cuts = SHARE_TERMS.map((share) => amountOf({ kind: 'royalty', share }, terms))
+      if (terms.amount === undefined || cuts.includes(undefined)) return undefined
+      return cuts.reduce<bigint>((rest, cut) => rest - cut!, terms.amount)
     }
   }
 }
@@ -31,6 +50,7 @@ export function learn(rule: AmountRule, observed: bigint, terms: Terms): boolean
     else if (terms[rule.minus] !== undefined) terms[rule.of] = observed + terms[rule.minus]!
     else return true // two unknowns: nothing to learn, nothing contradicted
   }
+  // A royalty or a seller's net with a share unknown: nothing to learn, nothing contradicted.
   return true
 }
 

@@ -6,7 +6,7 @@
  */
 import { CONFIGURE_ARG, OPERATION_ARGS } from '../args.js'
 import { clearProgram, managerProgram } from '../programs/index.js'
-import { BID_BOX_MIN_BALANCE, ESCROW_FUNDING, PROXY_FUNDING } from '../protocol.js'
+import { BID_BOX_MIN_BALANCE, ESCROW_FUNDING, MANAGER_SCHEMA, PROXY_FUNDING } from '../protocol.js'
 import type {
   AmountRule,
   AppCallSpec,
@@ -33,7 +33,7 @@ const ONE = constant('1', 1n)
 const ZERO = constant('0', 0n)
 const BOX = constant('BID_BOX_MIN_BALANCE', BID_BOX_MIN_BALANCE)
 
-const send = (
+export const send = (
   type: 'pay' | 'axfer',
   sender: Role,
   receiver: Role,
@@ -42,16 +42,20 @@ const send = (
   fee = 1,
 ): SignedTransfer => ({ type, sender, receiver, amount, fee, ...(asset && { asset }) })
 
-const axfer = (asset: AssetRef, receiver: Role, amount: AmountRule): Payout => ({
+export const axfer = (asset: AssetRef, receiver: Role, amount: AmountRule): Payout => ({
   type: 'axfer',
   asset,
   receiver,
   amount,
 })
-const algos = (receiver: Role, amount: AmountRule): Payout => ({ type: 'pay', receiver, amount })
+export const algos = (receiver: Role, amount: AmountRule): Payout => ({
+  type: 'pay',
+  receiver,
+  amount,
+})
 
 /** A trade call: args [name, amount], assets [NFT, USDC]. */
-function trade(
+export function trade(
   sender: Role,
   name: string,
   payouts: readonly Payout[] = [],
@@ -138,8 +142,10 @@ const raising = (
 
 export const V1 = {
   version: 1,
-  manager: () => managerProgram().bytes,
+  manager: () => managerProgram(1).bytes,
   clear: () => clearProgram().bytes,
+  schema: MANAGER_SCHEMA,
+  boundProxy: false,
   operations: {
     ASK: {
       opType: 'ASK',

@@ -1,13 +1,15 @@
 /**
- * The contract versions the protocol knows, each described in full (v1.ts). Builders build for a
- * version, readers read any of them: an app deployed with an older version keeps trading.
+ * The contract versions the protocol knows, each described in full (v1.ts, v2.ts). Builders build
+ * for a version, readers read any of them: an app deployed with an older version keeps trading.
  */
 import type { OperationSpec, ProtocolSpec, VariantSpec } from './spec.js'
-import { V1, type OperationKey } from './v1.js'
+import { V1 } from './v1.js'
+import { V2, type V2OperationKey } from './v2.js'
 
-export type { OperationKey } from './v1.js'
+/** Every operation some version has (v2's are a superset of v1's). */
+export type OperationKey = V2OperationKey
 
-export const PROTOCOLS = { 1: V1 } as const satisfies Record<number, ProtocolSpec<OperationKey>>
+export const PROTOCOLS = { 1: V1, 2: V2 } as const satisfies Record<number, ProtocolSpec>
 
 export type ContractVersion = keyof typeof PROTOCOLS
 
@@ -16,14 +18,22 @@ export const CURRENT_VERSION: ContractVersion = 1
 
 export const CONTRACT_VERSIONS = Object.keys(PROTOCOLS).map(Number) as ContractVersion[]
 
-export function protocol(version: ContractVersion = CURRENT_VERSION): ProtocolSpec<OperationKey> {
+export function protocol(version: ContractVersion = CURRENT_VERSION): ProtocolSpec {
   return PROTOCOLS[version]
+}
+
+/** Whether `version` has `operation` (claim is v2's). */
+export function hasOperation(operation: OperationKey, version: ContractVersion): boolean {
+  return Object.hasOwn(protocol(version).operations, operation)
 }
 
 export function operationSpec(
   operation: OperationKey,
   version: ContractVersion = CURRENT_VERSION,
 ): OperationSpec {
+  if (!hasOperation(operation, version)) {
+    throw new RangeError(`contract v${version} has no ${operation}`)
+  }
   return protocol(version).operations[operation]
 }
 

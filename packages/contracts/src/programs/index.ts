@@ -1,6 +1,7 @@
 /**
- * The marketplace's programs as bytes: the manager approval program, the clear program and the
- * proxy logic sig for a given proxy id. Assembled from `teal/` at build time (compiled.ts).
+ * The marketplace's programs as bytes: the manager approval program of each version, the clear
+ * program and the proxy logic sig for a given proxy id (version 2's also for its creator).
+ * Assembled from `teal/` at build time (compiled.ts).
  */
 import algosdk from 'algosdk'
 import {
@@ -8,9 +9,15 @@ import {
   CLEAR_SOURCE,
   MANAGER_BYTES,
   MANAGER_SOURCE,
+  MANAGER_V2_BYTES,
+  MANAGER_V2_SOURCE,
   PROXY_PREFIX,
   PROXY_SOURCE,
   PROXY_SUFFIX,
+  PROXY_V2_HEAD,
+  PROXY_V2_PREFIX,
+  PROXY_V2_SOURCE,
+  PROXY_V2_TAIL,
 } from './compiled.js'
 import { programHash } from './hash.js'
 import { MAX_PROXY_ID, proxySource } from './template.js'
@@ -31,13 +38,24 @@ function program(bytes: Uint8Array, source: string): Program {
 // algosdk's decoder rather than Node's Buffer, so the programs also load in the browser.
 const fromBase64 = (b64: string): Uint8Array => algosdk.base64ToBytes(b64)
 
-const manager = program(fromBase64(MANAGER_BYTES), MANAGER_SOURCE)
+/** The program versions `teal/` holds (the market protocol's contract versions). */
+export type ProgramVersion = 1 | 2
+
+const managers: Record<ProgramVersion, Program> = {
+  1: program(fromBase64(MANAGER_BYTES), MANAGER_SOURCE),
+  2: program(fromBase64(MANAGER_V2_BYTES), MANAGER_V2_SOURCE),
+}
 const PROXY_PREFIX_BYTES = fromBase64(PROXY_PREFIX)
 const PROXY_SUFFIX_BYTES = fromBase64(PROXY_SUFFIX)
+const PROXY_V2 = {
+  prefix: fromBase64(PROXY_V2_PREFIX),
+  head: fromBase64(PROXY_V2_HEAD),
+  tail: fromBase64(PROXY_V2_TAIL),
+}
 const clear = program(fromBase64(CLEAR_BYTES), CLEAR_SOURCE)
 
-export function managerProgram(): Program {
-  return manager
+export function managerProgram(version: ProgramVersion = 1): Program {
+  return managers[version]
 }
 
 export function clearProgram(): Program {
@@ -58,29 +76,62 @@ export function proxyProgram(proxyId: number): Program {
 }
 
 /**
- * The proxy id of `logic` when it is exactly one of our proxy logic sigs, else undefined: how a
- * verifier recognises our proxy in a transaction's signature. A padded (non-minimal) id encoding
- * decodes, but then differs from the template's bytes, so it is refused too.
+ * Version 2's proxy for `proxyId`, bound to `creator` (an address): only a deploy group paid by
+ * the creator can use it.
  */
-export function proxyIdOf(logic: Uint8Array): number | undefined {
-  const start = PROXY_PREFIX_BYTES.length
-  if (!PROXY_PREFIX_BYTES.every((b, i) => logic[i] === b)) return undefined
+export function boundProxyProgram(proxyId: number, creator: string): Program {
+  if (!isValidProxyId(proxyId)) throw new RangeError(`proxy id must be 0..${MAX_PROXY_ID}`)
+  const key = algosdk.decodeAddress(creator).publicKey
+  return program(
+    new Uint8Array([
+      ...PROXY_V2.prefix,
+      ...uvarint(proxyId),
+      ...PROXY_V2.head,
+      ...key,
+      ...PROXY_V2.tail,
+    ]),
+    proxySource(PROXY_V2_SOURCE, proxyId, key),
+  )
+}
+
+/** The proxy id a program starting with `prefix` carries, and where its uvarint ends. */
+function readProxyId(logic: Uint8Array, prefix: Uint8Array): [number, number] | undefined {
+  const start = prefix.length
+  if (!prefix.every((b, i) => logic[i] === b)) return undefined
   let id = 0
   let scale = 1
   // A proxy id is below 2^31, so its uvarint takes at most 5 bytes.
   for (let i = start; i < Math.min(logic.length, start + 5); i++) {
     id += (logic[i] & 0x7f) * scale
-    if ((logic[i] & 0x80) === 0) {
-      if (!isValidProxyId(id)) return undefined
-      const expected = [...uvarint(id), ...PROXY_SUFFIX_BYTES]
-      return logic.length === start + expected.length &&
-        expected.every((b, j) => logic[start + j] === b)
-        ? id
-        : undefined
-    }
+    if ((logic[i] & 0x80) === 0) return isValidProxyId(id) ? [id, i + 1] : undefined
     scale *= 0x80
   }
   return undefined
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i])
+
+/**
+ * The proxy id of `logic` when it is exactly one of our (version 1) proxy logic sigs, else
+ * undefined: how a verifier recognises our proxy in a transaction's signature. A padded
+ * (non-minimal) id encoding decodes, but then differs from the template's bytes, so it is refused.
+ */
+export function proxyIdOf(logic: Uint8Array): number | undefined {
+  const read = readProxyId(logic, PROXY_PREFIX_BYTES)
+  return read !== undefined && sameBytes(logic, proxyProgram(read[0]).bytes) ? read[0] : undefined
+}
+
+/** The proxy id and creator of `logic` when it is exactly one of version 2's bound proxies. */
+export function boundProxyOf(logic: Uint8Array): { proxyId: number; creator: string } | undefined {
+  const read = readProxyId(logic, PROXY_V2.prefix)
+  if (read === undefined) return undefined
+  const at = read[1] + PROXY_V2.head.length
+  if (logic.length !== at + 32 + PROXY_V2.tail.length) return undefined
+  const creator = new algosdk.Address(logic.subarray(at, at + 32)).toString()
+  return sameBytes(logic, boundProxyProgram(read[0], creator).bytes)
+    ? { proxyId: read[0], creator }
+    : undefined
 }
 
 /** A random proxy id, from a cryptographic source. */

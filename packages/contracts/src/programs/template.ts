@@ -7,6 +7,8 @@ import algosdk from 'algosdk'
 export const PROXY_ID_PLACEHOLDER = 'TMPL_PROXY_ID'
 export const MANAGER_HASH_PLACEHOLDER = 'TMPL_MANAGER_HASH'
 export const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
+/** Version 2's proxy is bound to its creator: the creator's 32-byte public key. */
+export const CREATOR_PLACEHOLDER = 'TMPL_CREATOR'
 
 /** Proxy ids are random and below 2^31 - 1 (docs/product.md §9). */
 export const MAX_PROXY_ID = 2147483646
@@ -27,6 +29,7 @@ export function fillProxyTemplate(
     .replaceAll(CLEAR_PROGRAM_PLACEHOLDER, hex(clear))
 }
 
-export function proxySource(filledTemplate: string, proxyId: number): string {
-  return filledTemplate.replaceAll(PROXY_ID_PLACEHOLDER, String(proxyId))
+export function proxySource(filledTemplate: string, proxyId: number, creator?: Uint8Array): string {
+  const withId = filledTemplate.replaceAll(PROXY_ID_PLACEHOLDER, String(proxyId))
+  return creator === undefined ? withId : withId.replaceAll(CREATOR_PLACEHOLDER, hex(creator))
 }

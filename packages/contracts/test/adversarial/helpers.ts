@@ -77,6 +77,14 @@ export function setAssetSender(txn: algosdk.Transaction, from: string): void {
     algosdk.Address.fromString(from)
 }
 
+/** The app call's foreign accounts. */
+export function setAccounts(txn: algosdk.Transaction, accounts: readonly string[]): void {
+  if (txn.applicationCall === undefined) throw new Error('not an app call')
+  ;(txn.applicationCall as Writable<typeof txn.applicationCall>).accounts = accounts.map((a) =>
+    algosdk.Address.fromString(a),
+  )
+}
+
 export function setArgs(txn: algosdk.Transaction, args: Uint8Array[]): void {
   if (txn.applicationCall === undefined) throw new Error('not an app call')
   ;(txn.applicationCall as Writable<typeof txn.applicationCall>).appArgs = args
