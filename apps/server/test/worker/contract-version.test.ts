@@ -11,18 +11,13 @@ import { buildListAsk, type Market } from '@unica/contracts'
 import type { Database } from '../../src/db/index.js'
 import { Follower } from '../../src/worker/follower.js'
 import { blobOf, type Account } from './chain.js'
-import {
-  assetRow,
-  operations,
-  registerAsset,
-  registerMarket,
-  workerEnv,
-  type WorkerEnv,
-} from './env.js'
+import * as world from './env.js'
+
+const { assetRow, operations, registerAsset, registerMarket, workerEnv } = world
 
 const UNKNOWN_VERSION = 99
 
-let env: WorkerEnv
+let env: world.WorkerEnv
 let follower: Follower
 
 beforeAll(async () => {
@@ -45,7 +40,7 @@ async function storedVersion(database: Database, guid: string): Promise<number> 
     'SELECT contract_version FROM assets WHERE guid = $1',
     [guid],
   )
-  return Number(row.contract_version)
+  return row.contract_version
 }
 
 /** A configured market of `seller`'s, registered with `version` stored. */
@@ -73,9 +68,7 @@ describe('the stored contract version', () => {
     expect((await operations(env.database, knownGuid)).map((o) => o.op_type)).toContain('ASK')
     // The same call on an app of another version is not read with v1's protocol.
     expect((await assetRow(env.database, unknownGuid)).price).toBeNull()
-    expect((await operations(env.database, unknownGuid)).map((o) => o.op_type)).not.toContain(
-      'ASK',
-    )
+    expect((await operations(env.database, unknownGuid)).map((o) => o.op_type)).not.toContain('ASK')
     expect(await storedVersion(env.database, unknownGuid)).toBe(UNKNOWN_VERSION)
     // The list (its own serializer) shows each app's version.
     const ids = [known.appId, unknown.appId].join(',')
@@ -118,8 +111,9 @@ describe('the stored contract version', () => {
     await storeVersion(env.database, guid, 1)
     const taken = await send()
     expect(taken.statusCode).toBe(201)
-    expect((await operations(env.database, guid)).map((o) => [o.op_type, o.value])).toContainEqual(
-      ['ASK', '7'],
-    )
+    expect((await operations(env.database, guid)).map((o) => [o.op_type, o.value])).toContainEqual([
+      'ASK',
+      '7',
+    ])
   })
 })
