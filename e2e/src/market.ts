@@ -66,7 +66,13 @@ export async function trade(page: Page, button: string, amount?: string): Promis
 
 /** The transaction history's rows as text, newest first as the page lists them. */
 export function historyRows(page: Page): Locator {
-  return page.getByRole('table').locator('tbody tr')
+  // The transaction history's table, not the price history's beside it.
+  const history = page
+    .getByRole('table')
+    .filter({
+      has: page.getByRole('columnheader', { name: 'Transaction type', includeHidden: true }),
+    })
+  return history.locator('tbody tr')
 }
 
 /** Expects a row of the history with this type, who and price. */
@@ -77,10 +83,24 @@ export async function expectHistory(
   price: string,
 ): Promise<void> {
   const row = historyRows(page)
-    .filter({ has: page.getByRole('cell', { name: type, exact: true }) })
-    .filter({ has: page.getByRole('cell', { name: who, exact: true }) })
-    .filter({ has: page.getByRole('cell', { name: price, exact: true }) })
+    .filter({ has: cellReading(page, type) })
+    .filter({ has: cellReading(page, who) })
+    .filter({ has: cellReading(page, price) })
   await expect(row.first()).toBeVisible()
+}
+
+/** The history table's column names, which each cell repeats as a label in stacked rows. */
+const COLUMN_LABEL = '(?:Transaction type|Who|Price|Transaction|When)?'
+
+/**
+ * A table cell whose text is exactly `text` (after its stacked-row column label). By text, not by
+ * accessible name: an address carries an icon link to its page whose name ("Profile of …") is not
+ * part of what the cell reads.
+ */
+function cellReading(page: Page, text: string): Locator {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const exact = new RegExp(`^\\s*${COLUMN_LABEL}\\s*${escaped}\\s*$`)
+  return page.getByRole('cell').filter({ hasText: exact })
 }
 
 /** An asset card of a list page, by the asset's name. */

@@ -58,11 +58,11 @@ test('the deploy checklist, a resale in one row, and no stale alert after an acc
   const row = historyRows(page).filter({ hasText: resale })
   await expect(row).toHaveCount(1)
   const type = row.getByRole('cell').first()
-  await expect(type.getByRole('link', { name: shortAddress(alice) })).toHaveAttribute(
+  await expect(type.getByRole('link', { name: shortAddress(alice), exact: true })).toHaveAttribute(
     'href',
     new RegExp(`/explorer/address/${alice}$`),
   )
-  await expect(type.getByRole('link', { name: shortAddress(bob) })).toHaveAttribute(
+  await expect(type.getByRole('link', { name: shortAddress(bob), exact: true })).toHaveAttribute(
     'href',
     new RegExp(`/explorer/address/${bob}$`),
   )

@@ -4,7 +4,7 @@
  */
 import { DEMO_PIECES } from '@unica/launcher'
 import { expect, test } from '../src/fixtures.js'
-import { card, cardFact, expectFacts, expectHistory } from '../src/market.js'
+import { card, cardFact, expectFacts, expectHistory, historyRows } from '../src/market.js'
 import { shortAddress } from '../src/wallet.js'
 
 const LIST_PAGES = [
@@ -130,7 +130,7 @@ test.describe('a seeded marketplace', () => {
       'href',
       /\/media\//,
     )
-    await expectHistory(page, 'Ask', shortAddress(seed!.staff), `${harbour.price} USDC`)
+    await expectHistory(page, 'Listed for', shortAddress(seed!.staff), `${harbour.price} USDC`)
     await expect(page.getByRole('main').getByRole('button', { name: 'Buy now' })).toBeVisible()
     await saveScreen(page, 'asset-details')
 
@@ -142,7 +142,7 @@ test.describe('a seeded marketplace', () => {
     // Below 768px the transaction table stacks each row, every value beside its column name.
     await page.setViewportSize({ width: 390, height: 844 })
     await expect(page.getByRole('columnheader', { name: 'Transaction type' })).toBeHidden()
-    const firstRow = page.getByRole('table').locator('tbody tr').first()
+    const firstRow = historyRows(page).first()
     for (const column of ['Transaction type', 'Who', 'Price', 'Transaction', 'When']) {
       await expect(firstRow.getByText(column, { exact: true })).toBeVisible()
     }

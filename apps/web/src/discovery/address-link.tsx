@@ -36,12 +36,17 @@ export function AddressLink({
           {short}
         </a>
       )}
+      {/* An icon, not a word: the address keeps reading as itself (in tables, facts and copies),
+          and the link's name says where it goes. */}
       <Link
         to={creator ? discoveryPaths.creator(address) : discoveryPaths.account(address)}
-        className="text-xs text-slate-600 underline"
+        className="inline-flex self-center rounded text-slate-600 hover:text-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
         aria-label={`${creator ? 'Works' : 'Profile'} of ${short}`}
+        title={`${creator ? 'Works' : 'Profile'} of ${short}`}
       >
-        {creator ? 'works' : 'profile'}
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="currentColor">
+          <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5.5 6a5.5 5.5 0 0 1 11 0 .5.5 0 0 1-.5.5H3a.5.5 0 0 1-.5-.5Z" />
+        </svg>
       </Link>
     </span>
   )

@@ -84,6 +84,8 @@ export function SearchBox() {
       e.preventDefault()
       setActive((i) => (options.length === 0 ? -1 : i <= 0 ? options.length - 1 : i - 1))
     } else if (e.key === 'Escape') {
+      // A search input clears itself on Escape in Chromium; the first Escape only closes the list.
+      e.preventDefault()
       if (expanded) setOpen(false)
       else setText('')
       setActive(-1)
