@@ -67,11 +67,9 @@ export async function trade(page: Page, button: string, amount?: string): Promis
 /** The transaction history's rows as text, newest first as the page lists them. */
 export function historyRows(page: Page): Locator {
   // The transaction history's table, not the price history's beside it.
-  const history = page
-    .getByRole('table')
-    .filter({
-      has: page.getByRole('columnheader', { name: 'Transaction type', includeHidden: true }),
-    })
+  const history = page.getByRole('table').filter({
+    has: page.getByRole('columnheader', { name: 'Transaction type', includeHidden: true }),
+  })
   return history.locator('tbody tr')
 }
 
