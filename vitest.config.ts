@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -19,6 +20,9 @@ const onPostgres =
 // repository-wide checks (the layer table, citations into docs/).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the 2-core machines CI runs on, one
+    // test file at a time and a core left to the reporter. One file per core instead.
+    maxWorkers: availableParallelism(),
     projects: ['packages/*', 'apps/*', 'bench', 'lint', ...onPostgres],
   },
 })
