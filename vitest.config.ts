@@ -12,7 +12,22 @@ const onPostgres =
         {
           extends: './apps/server/vitest.config.ts',
           root: './apps/server',
-          test: { name: 'server-postgres', env: { UNICA_TEST_DATABASE: 'postgres' } },
+          test: {
+            name: 'server-postgres',
+            env: { UNICA_TEST_DATABASE: 'postgres' },
+            // What reads no database, or only PGlite's template, would run twice for nothing.
+            exclude: [
+              'src/config.test.ts',
+              'src/http/**',
+              'src/media/**',
+              'src/routes/fast-json.test.ts',
+              'src/worker/*.test.ts',
+              'src/db/template.test.ts',
+              'src/db/lock.test.ts',
+              'src/db/repositories/list-count.test.ts',
+              'test/browser-headers.test.ts',
+            ],
+          },
         },
       ]
 
