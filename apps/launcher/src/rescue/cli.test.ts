@@ -55,7 +55,9 @@ function run(args: string[]): Promise<{ code: number | null; out: string; err: s
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, out, err }))
+    child.on('close', (code) => {
+      resolve({ code, out, err })
+    })
   })
 }
 

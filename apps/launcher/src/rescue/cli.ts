@@ -75,7 +75,9 @@ async function main(): Promise<number> {
   try {
     scan = await findRescues(algosdkReader(algod, indexer), args.account, args.appIds)
   } catch (e) {
-    throw new Error(`algod at ${args.algodUrl}: ${e instanceof Error ? e.message : String(e)}`)
+    throw new Error(`algod at ${args.algodUrl}: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    })
   }
   report(scan, args)
 
