@@ -64,6 +64,7 @@ function Footer() {
           <Link to={paths.forSale}>For sale</Link>
           <Link to={paths.highestBids}>Highest bids</Link>
           <Link to={paths.recent}>Recent</Link>
+          <Link to={paths.rescue}>Rescue funds</Link>
         </nav>
         <div className="flex flex-col gap-1 text-sm text-slate-600 sm:items-end">
           <a href="https://x.com/algorand" rel="noopener noreferrer" target="_blank">
