@@ -64,9 +64,10 @@ function Footer() {
           <Link to={paths.forSale}>For sale</Link>
           <Link to={paths.highestBids}>Highest bids</Link>
           <Link to={paths.recent}>Recent</Link>
-          <Link to={paths.rescue}>Rescue funds</Link>
         </nav>
         <div className="flex flex-col gap-1 text-sm text-slate-600 sm:items-end">
+          {/* Beside the spec's footer links: funds never depend on our server (issue 14). */}
+          <Link to={paths.rescue}>Rescue your funds without our server</Link>
           <a href="https://x.com/algorand" rel="noopener noreferrer" target="_blank">
             Follow us on X
           </a>
