@@ -42,6 +42,10 @@ const MyNftsPage = lazy(() => userLists().then((m) => ({ default: m.MyNftsPage }
 const MyBidsPage = lazy(() => userLists().then((m) => ({ default: m.MyBidsPage })))
 const CreatedNftsPage = lazy(() => userLists().then((m) => ({ default: m.CreatedNftsPage })))
 
+const RescueRoute = lazy(() =>
+  import('./rescue/route.js').then((m) => ({ default: m.RescueRoute })),
+)
+
 const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>
 
 function NotFound() {
@@ -79,6 +83,7 @@ export const routes: RouteObject[] = [
       { path: '/creator/:address', element: page(<CreatorPage />) },
       { path: '/account/:address', element: page(<AccountPage />) },
       { path: '/activity', element: page(<ActivityPage />) },
+      { path: '/rescue', element: page(<RescueRoute />) },
       { path: '*', element: <NotFound /> },
     ],
   },

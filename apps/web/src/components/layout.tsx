@@ -66,6 +66,8 @@ function Footer() {
           <Link to={paths.recent}>Recent</Link>
         </nav>
         <div className="flex flex-col gap-1 text-sm text-slate-600 sm:items-end">
+          {/* Beside the spec's footer links: funds never depend on our server (issue 14). */}
+          <Link to={paths.rescue}>Rescue your funds without our server</Link>
           <a href="https://x.com/algorand" rel="noopener noreferrer" target="_blank">
             Follow us on X
           </a>

@@ -88,6 +88,15 @@ describe('shell', () => {
     ).toEqual(['/all-items', '/for-sale', '/highest-bids', '/recently-added'])
   })
 
+  it('links to the rescue page beside the footer links', () => {
+    renderApp('/')
+    expect(
+      screen
+        .getByRole('link', { name: 'Rescue your funds without our server' })
+        .getAttribute('href'),
+    ).toBe('/rescue')
+  })
+
   it('shows a closable success alert with the explorer link', async () => {
     const { services } = renderApp('/')
     services.store.set({

@@ -20,4 +20,6 @@ export const paths = {
   myNfts: '/my-nfts',
   /** UserBidList */
   myBids: '/my-bids',
+  /** Cancel, delist and claim with only a wallet and the chain (issue 14). */
+  rescue: '/rescue',
 } as const

@@ -6,3 +6,4 @@
 export * from './chain.js'
 export * from './staff.js'
 export * from './trade.js'
+export * from '../rescue/algosdk-reader.js'
