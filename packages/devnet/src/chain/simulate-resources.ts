@@ -35,6 +35,13 @@ const boxId = (app: bigint, name: Uint8Array): string => `${app}:${addrKey(name)
 
 type SlotKind = 'maxAccounts' | 'maxAssets' | 'maxApps'
 
+/** One account, asset or app, as a tracker holds it. */
+interface OneResource {
+  has(t: ResourceTracker): boolean
+  add(t: ResourceTracker): boolean
+  remove(t: ResourceTracker): boolean
+}
+
 interface Limits {
   maxAccounts: number
   maxAssets: number
@@ -323,64 +330,48 @@ export class UnnamedResources implements UnnamedResourcePolicy {
   }
 
   availableAccount(at: UnnamedAccess, addr: Uint8Array): boolean {
-    const version = at.version
-    if (at.globalSharing) {
-      if (this.all().some((t) => t.hasAccount(addr, version))) return true
-      return this.group.addAccount(addr)
-    }
-    const own = this.perTxn[at.rootIndex]
-    if (own.hasAccount(addr, version)) return true
     const key = addrKey(addr)
-    return this.claim(
-      own,
-      'maxAccounts',
-      () => own.addAccount(addr),
-      (t) => t.accounts.delete(key),
-    )
+    return this.available(at, 'maxAccounts', {
+      has: (t) => t.hasAccount(addr, at.version),
+      add: (t) => t.addAccount(addr),
+      remove: (t) => t.accounts.delete(key),
+    })
   }
 
   availableAsset(at: UnnamedAccess, asset: bigint): boolean {
-    if (at.globalSharing) {
-      if (this.all().some((t) => t.assets.has(asset))) return true
-      return this.group.addAsset(asset)
-    }
-    const own = this.perTxn[at.rootIndex]
-    if (own.assets.has(asset)) return true
-    return this.claim(
-      own,
-      'maxAssets',
-      () => own.addAsset(asset),
-      (t) => t.assets.delete(asset),
-    )
+    return this.available(at, 'maxAssets', {
+      has: (t) => t.assets.has(asset),
+      add: (t) => t.addAsset(asset),
+      remove: (t) => t.assets.delete(asset),
+    })
   }
 
   availableApp(at: UnnamedAccess, app: bigint): boolean {
-    if (at.globalSharing) {
-      if (this.all().some((t) => t.apps.has(app))) return true
-      return this.group.addApp(app, at.version)
-    }
-    const own = this.perTxn[at.rootIndex]
-    if (own.apps.has(app)) return true
-    return this.claim(
-      own,
-      'maxApps',
-      () => own.addApp(app, at.version),
-      (t) => t.apps.delete(app),
-    )
+    return this.available(at, 'maxApps', {
+      has: (t) => t.apps.has(app),
+      add: (t) => t.addApp(app, at.version),
+      remove: (t) => t.apps.delete(app),
+    })
   }
 
-  /** A resource named by one transaction (no group sharing) takes one of the group's slots too,
-   * and leaves the group's list if it was there (go's groupResourceTracker add*). */
-  private claim(
-    own: ResourceTracker,
-    kind: SlotKind,
-    add: () => boolean,
-    remove: (t: ResourceTracker) => boolean,
-  ): boolean {
-    if (!add()) return false
-    if (remove(this.group)) this.group.returnSlot(kind)
+  /**
+   * go's groupResourceTracker has and add methods for one account, asset or app. Under group sharing any
+   * transaction's or the group's list will do, and a new one goes on the group's. Otherwise it
+   * must be the asking transaction's own; a new one there also takes one of the group's slots,
+   * and leaves the group's list if it was on it.
+   */
+  private available(at: UnnamedAccess, kind: SlotKind, one: OneResource): boolean {
+    if (at.globalSharing) {
+      if (this.all().some((t) => one.has(t))) return true
+      return one.add(this.group)
+    }
+    const own = this.perTxn[at.rootIndex]
+    if (one.has(own)) return true
+    if (!one.add(own)) return false
+    if (one.remove(this.group)) this.group.returnSlot(kind)
     if (this.group.takeSlot(kind)) return true
-    remove(own)
+    // The group is full: undo.
+    one.remove(own)
     return false
   }
 
