@@ -10,7 +10,7 @@ import type { EvalResult, GroupTxn, Ledger } from '@unica/avm'
 import { FakeLedger } from '@unica/avm/testing'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { peerAppCall } from './avm-peer.js'
-import { formatRate, measure, perSecond } from './measure.js'
+import { formatRate, measurePair, perSecond } from './measure.js'
 
 /** A budget large enough that the loops, not the budget, end the programs. */
 const PROTO = { ...MAINNET_PROTOCOL, logicSigMaxCost: 1e12, maxAppProgramCost: 1e12 }
@@ -196,15 +196,16 @@ export const CALL_WORKLOADS = (scale: number): CallWorkload[] => [
 ]
 
 function compareWithPeer(): void {
-  console.log('\nApplication calls beside @algo-builder/runtime (same run, best of 5 runs each)')
+  console.log(
+    '\nApplication calls beside @algo-builder/runtime (same run, alternating, CPU time, best of 9 runs each)',
+  )
   for (const w of CALL_WORKLOADS(1)) {
     const ours = appCall(compile(w.source), ledgerWithApp())
     const peer = peerAppCall(w.source)
     const repeat = (f: () => unknown) => () => {
       for (let i = 0; i < w.calls; i++) f()
     }
-    const a = measure(repeat(ours))
-    const b = measure(repeat(peer))
+    const [a, b] = measurePair(repeat(ours), repeat(peer))
     const us = (ns: number): string => `${(ns / w.calls / 1e3).toFixed(2)} us/call`
     console.log(`\n${w.name}: ${w.calls.toLocaleString()} calls`)
     console.log(`  AVM              ${us(a.bestNs)}`)
@@ -214,12 +215,17 @@ function compareWithPeer(): void {
 }
 
 export function main(): void {
-  console.log(`AVM benchmark (node ${process.version}); best of 5 runs each`)
+  console.log(
+    `AVM benchmark (node ${process.version}); each beside its baseline, alternating, by CPU time, best of 5 runs`,
+  )
   for (const w of WORKLOADS(1_000_000, 20_000)) {
     const program = compile(w.source)
     const ops = w.iterations * w.opsPerIteration
-    const avm = measure(() => evaluate(program, w.mode, ledgerWithApp()))
-    const js = measure(() => w.baseline(w.iterations))
+    const [avm, js] = measurePair(
+      () => evaluate(program, w.mode, ledgerWithApp()),
+      () => w.baseline(w.iterations),
+      5,
+    )
     const avmRate = perSecond(ops, avm)
     const jsRate = perSecond(ops, js)
     console.log(`\n${w.name}: ${ops.toLocaleString()} opcodes`)

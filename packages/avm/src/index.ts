@@ -23,6 +23,7 @@ export {
   type StateChange,
   type AppStateKind,
 } from './eval/trace.js'
+export type { UnnamedResourcePolicy, UnnamedAccess } from './eval/unnamed.js'
 // For hosts (packages/devnet): the checks and encodings inner transactions need.
 export { innerSenderProblem } from './eval/inner-submit.js'
 export {

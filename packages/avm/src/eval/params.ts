@@ -9,6 +9,7 @@ import { MAINNET_PROTOCOL, type Protocol } from '../protocol.js'
 import type { Txn, TxnEffects } from '../txn.js'
 import type { BudgetPools } from './pools.js'
 import type { EvalTracer } from './trace.js'
+import type { UnnamedResourcePolicy } from './unnamed.js'
 import type { StackValue } from './value.js'
 
 export type { BudgetPools } from './pools.js'
@@ -38,6 +39,8 @@ export interface EvalParamsInit {
   readonly pools?: BudgetPools
   /** Lowest program version allowed, e.g. the caller's for an inner group. */
   readonly minVersion?: number
+  /** simulate's allow-unnamed-resources (unnamed.ts); top-level groups only, inner ones share it. */
+  readonly unnamedResources?: UnnamedResourcePolicy
 }
 
 export class EvalParams {
@@ -60,12 +63,14 @@ export class EvalParams {
    * trace.ts); the step loop reads it once per program.
    */
   tracer: EvalTracer | undefined = undefined
+  readonly unnamedResources: UnnamedResourcePolicy | undefined
 
   constructor(init: EvalParamsInit) {
     this.group = init.group
     this.proto = init.proto ?? MAINNET_PROTOCOL
     this.ledger = init.ledger
     this.caller = init.caller
+    this.unnamedResources = init.unnamedResources
     const appCalls = init.group.filter((g) => g.txn.type === 'appl').length
     this.pools = init.pools ?? {
       app: appCalls * this.proto.maxAppProgramCost,

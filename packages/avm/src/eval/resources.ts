@@ -10,8 +10,10 @@
  * pooled budgets, which the host must pass on to inner EvalParams (`pools`), so the state hangs
  * on that `pools` object.
  *
- * Not modelled: `txn.Access` (the v41 access list; our Txn has none) and the simulator's
- * unnamed-resources policy.
+ * A host may install simulate's unnamed-resources policy (unnamed.ts); it is asked last, after
+ * every rule here has refused.
+ *
+ * Not modelled: `txn.Access` (the v41 access list; our Txn has none).
  */
 import { applicationAddress, encodeAddress } from '../encoding/address.js'
 import {
@@ -25,6 +27,7 @@ import type { EvalContext } from './context.js'
 import { AvmError, fail } from './errors.js'
 import type { EvalParams } from './params.js'
 import type { BudgetPools } from './pools.js'
+import type { UnnamedAccess, UnnamedResourcePolicy } from './unnamed.js'
 import { bytesEqual } from './value.js'
 
 const HEX_DIGITS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
@@ -85,6 +88,12 @@ export interface GroupResources {
   feeCredit: bigint
   /** Apps now inside itxn_submit, outermost first: the caller chain of a running inner program. */
   readonly callChain: bigint[]
+  /** The program versions of `callChain`'s programs. */
+  readonly callVersions: number[]
+  /** The top-level transaction being evaluated (the unnamed-resources policy records by it). */
+  rootIndex: number
+  /** simulate's unnamed-resources policy, from the top-level EvalParams. */
+  readonly policy: UnnamedResourcePolicy | undefined
   /** Every EvalParams of the tree seen so far, to find what their applied transactions created. */
   readonly params: Set<EvalParams>
 }
@@ -123,6 +132,9 @@ function newGroup(ep: EvalParams): GroupResources {
     readBudgetChecked: false,
     feeCredit: feeCredit(ep),
     callChain: [],
+    callVersions: [],
+    rootIndex: 0,
+    policy: ep.unnamedResources,
     params: new Set(),
   }
   for (const { txn } of ep.group) fillIds(r, txn)
@@ -280,7 +292,11 @@ function checkReadBudget(cx: EvalContext, r: GroupResources): void {
     entry.dirty = false
     read += box.length
   }
-  if (read > r.ioBudget) fail(`read budget exceeded (${read} > ${r.ioBudget})`)
+  if (r.policy === undefined) {
+    if (read > r.ioBudget) fail(`read budget exceeded (${read} > ${r.ioBudget})`)
+  } else if (!r.policy.ioSurplus(r.ioBudget - read)) {
+    fail(`read budget exceeded despite policy (${r.ioBudget})`)
+  }
 }
 
 /** What go's EvalContract does before running an app: a creation makes its id and its index-0
@@ -290,6 +306,7 @@ function enter(cx: EvalContext, r: GroupResources): void {
     addCreatedBoxRefs(r, cx.txn, cx.appId, true)
     r.createdApps.add(cx.appId)
   }
+  if (cx.ep.caller === undefined) r.rootIndex = cx.groupIndex
   if (cx.ep.caller === undefined && !r.readBudgetChecked) {
     checkReadBudget(cx, r)
     r.readBudgetChecked = true
@@ -356,14 +373,31 @@ export function availableAccount(cx: EvalContext, addr: Uint8Array): boolean {
   if (cx.version >= APP_ADDRESS_VERSION) {
     if (cx.txn.foreignApps.some((id) => bytesEqual(appAddress(id), addr))) return true
   }
-  return bytesEqual(appAddress(cx.appId), addr)
+  if (bytesEqual(appAddress(cx.appId), addr)) return true
+  return r.policy?.availableAccount(unnamedAccess(cx, r), addr) ?? false
+}
+
+/** go's lastForbiddenResource: the policy is never asked about ids that could be slots. */
+const LAST_FORBIDDEN_RESOURCE = 255n
+
+/** What the unnamed-resources policy is told of the asking program. */
+export function unnamedAccess(cx: EvalContext, r: GroupResources): UnnamedAccess {
+  return {
+    version: cx.version,
+    globalSharing:
+      cx.version >= SHARED_RESOURCES_VERSION ||
+      r.callVersions.some((v) => v >= SHARED_RESOURCES_VERSION),
+    rootIndex: r.rootIndex,
+  }
 }
 
 export function availableAsset(cx: EvalContext, aid: bigint): boolean {
   const r = groupResources(cx)
   if (cx.txn.foreignAssets.includes(aid)) return true
   if (cx.version >= CREATED_RESOURCES_VERSION && r.createdAsas.has(aid)) return true
-  return cx.version >= SHARED_RESOURCES_VERSION && r.sharedAsas.has(aid)
+  if (cx.version >= SHARED_RESOURCES_VERSION && r.sharedAsas.has(aid)) return true
+  if (r.policy === undefined || aid <= LAST_FORBIDDEN_RESOURCE) return false
+  return r.policy.availableAsset(unnamedAccess(cx, r), aid)
 }
 
 export function availableApp(cx: EvalContext, aid: bigint): boolean {
@@ -371,7 +405,9 @@ export function availableApp(cx: EvalContext, aid: bigint): boolean {
   if (cx.txn.foreignApps.includes(aid)) return true
   if (cx.version >= CREATED_RESOURCES_VERSION && r.createdApps.has(aid)) return true
   if (cx.appId === aid) return true
-  return cx.version >= SHARED_RESOURCES_VERSION && r.sharedApps.has(aid)
+  if (cx.version >= SHARED_RESOURCES_VERSION && r.sharedApps.has(aid)) return true
+  if (r.policy === undefined || aid <= LAST_FORBIDDEN_RESOURCE) return false
+  return r.policy.availableApp(unnamedAccess(cx, r), aid)
 }
 
 /** A holding is available only if named together (or created in the group): v9 sharing. */
@@ -380,7 +416,10 @@ export function allowsHolding(cx: EvalContext, addr: Uint8Array, aid: bigint): b
   if (sharedRefs(r).holdings.has(pairKey(addr, aid))) return true
   if (r.createdAsas.has(aid)) return availableAccount(cx, addr)
   if (isCreatedAppAddress(r, addr) !== undefined) return availableAsset(cx, aid)
-  return false
+  // The policy decides on the holding only once the account and asset are both available.
+  if (r.policy === undefined) return false
+  if (!availableAccount(cx, addr) || !availableAsset(cx, aid)) return false
+  return r.policy.allowsHolding(unnamedAccess(cx, r), addr, aid)
 }
 
 export function allowsLocals(cx: EvalContext, addr: Uint8Array, app: bigint): boolean {
@@ -388,7 +427,9 @@ export function allowsLocals(cx: EvalContext, addr: Uint8Array, app: bigint): bo
   if (sharedRefs(r).locals.has(pairKey(addr, app))) return true
   if (r.createdApps.has(app)) return availableAccount(cx, addr)
   if (isCreatedAppAddress(r, addr) !== undefined) return availableApp(cx, app)
-  return false
+  if (r.policy === undefined) return false
+  if (!availableApp(cx, app) || !availableAccount(cx, addr)) return false
+  return r.policy.allowsLocal(unnamedAccess(cx, r), addr, app)
 }
 
 /** The ledger of an app evaluation (evalApp refuses to run without one). */

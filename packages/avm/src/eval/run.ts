@@ -26,6 +26,12 @@ import { HANDLERS } from './ops/index.js'
 import type { EvalParams } from './params.js'
 import { bytesEqual, typeName, type StackValue } from './value.js'
 
+/** Module-local copies of the limits the step loop reads on every op: under a loader that emits
+ * CommonJS (tsx, which runs the devnet and the benches) each read of an imported binding is a
+ * getter call, and in the step loop V8 does not inline it. */
+const STACK_LIMIT = MAX_STACK_DEPTH
+const STRING_LIMIT = MAX_STRING_SIZE
+
 export interface EvalError {
   readonly message: string
   /** Program counter of the failing instruction (or of the check that failed). */
@@ -384,7 +390,7 @@ function execute(cx: EvalContext): void {
         else fits = resultsFit(c, stack, first)
         if (!fits) checkEffect(c, stack, first)
       }
-      if (stack.length > MAX_STACK_DEPTH) fail('stack overflow')
+      if (stack.length > STACK_LIMIT) fail('stack overflow')
       if (tracer !== undefined) tracer.afterOpcode(cx)
       const next = cx.nextPc
       if (next >= 0) {
@@ -494,7 +500,7 @@ function budgetExceeded(cx: EvalContext, name: string): never {
 }
 
 function fitsAny(v: StackValue): boolean {
-  return typeof v === 'bigint' || v.length <= MAX_STRING_SIZE
+  return typeof v === 'bigint' || v.length <= STRING_LIMIT
 }
 
 /** Whether the results an op left (as many as declared) are of the declared kinds, and none too
@@ -505,7 +511,7 @@ function resultsFit(c: CompiledOp, stack: readonly StackValue[], first: number):
   for (let i = 0; i < kinds.length; i++) {
     const v = stack[first + i]
     const k = kinds[i]
-    if (typeof v === 'bigint' ? k === 2 : k === 1 || v.length > MAX_STRING_SIZE) return false
+    if (typeof v === 'bigint' ? k === 2 : k === 1 || v.length > STRING_LIMIT) return false
   }
   return true
 }

@@ -10,8 +10,10 @@
  * exec-trace-config traces each program's instructions and the initial states of the app state
  * they touch (simulate-trace.ts).
  *
- * Not supported: simulating at an older round, and allow-unnamed-resources (the AVM enforces
- * resource availability as on a real node).
+ * allow-unnamed-resources lets programs touch resources the group does not name, within what
+ * the group could name, and reports them (simulate-resources.ts).
+ *
+ * Not supported: simulating at an older round.
  */
 import algosdk, { modelsv2 } from 'algosdk'
 import { toApplyData } from '../ledger/apply/index.js'
@@ -23,6 +25,7 @@ import { Overlay } from '../ledger/overlay.js'
 import { prepare, verifyGroup } from '../ledger/verify.js'
 import { sigLedger } from './block-builder.js'
 import { pendingResponse, poolResponse } from './pending.js'
+import { UnnamedResources } from './simulate-resources.js'
 import { SimulationTracing } from './simulate-trace.js'
 
 export class SimulateRequestError extends Error {
@@ -131,9 +134,20 @@ export function simulate(
   if (verified.failure !== undefined && verified.failure.index < 0) {
     throw new SimulateRequestError(verified.failure.message)
   }
+  const unnamed =
+    req.allowUnnamedResources === true
+      ? new UnnamedResources(
+          prepared.map((p) => p.stxn.txn),
+          sctx.proto,
+        )
+      : undefined
   const outcome =
     verified.failure === undefined
-      ? applyGroup(block, prepared, sctx, { extraBudget: extra, tracing })
+      ? applyGroup(block, prepared, sctx, {
+          extraBudget: extra,
+          tracing,
+          unnamedResources: unnamed,
+        })
       : undefined
 
   const txnResults = prepared.map((p, i) => {
@@ -147,6 +161,7 @@ export function simulate(
         ? undefined
         : new algosdk.Address(p.authorizer),
       execTrace: tracing?.execTrace(i),
+      unnamedResourcesAccessed: unnamed?.txnReport(i),
     })
   })
   const failure =
@@ -162,6 +177,7 @@ export function simulate(
     failedAt: failure?.at,
     appBudgetAdded: nonZero((outcome?.appBudgetAdded ?? 0) + extra),
     appBudgetConsumed: nonZero(consumed),
+    unnamedResourcesAccessed: unnamed?.groupReport(),
   })
   const overrides =
     req.allowEmptySignatures === true ||

@@ -11,6 +11,17 @@ export interface IndexerContext {
   readonly index: IndexFollower
 }
 
+/** The paging fields of a list answer: the round it is as of, and the token that continues
+ * after its last item (none for an empty page). */
+export function pageOf<T>(
+  ctx: IndexerContext,
+  items: readonly T[],
+  token: (last: T) => string,
+): { currentRound: bigint; nextToken: string | undefined } {
+  const last = items.at(-1)
+  return { currentRound: ctx.index.round, nextToken: last === undefined ? undefined : token(last) }
+}
+
 /**
  * Sends an indexer model as algosdk encodes it (kebab-case keys), with the keys the indexer
  * always writes added back where algosdk leaves empty ones out (shapes.ts).

@@ -6,7 +6,7 @@ import { Address, indexerModels as im } from 'algosdk'
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../http/server.js'
 import { accountKnown, accountModel, excludeParts } from './account-model.js'
-import { type IndexerContext, sendModel } from './context.js'
+import { type IndexerContext, pageOf, sendModel } from './context.js'
 import { addrKey, byAddressAfter, inCurrencyRange } from './keys.js'
 import {
   ERR_MULTI_ACCT_REWIND,
@@ -143,14 +143,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext)
       }
       accounts.push(accountModel(ctx, id, info, parts, includeAll))
     }
-    const last = accounts.at(-1)
     await sendModel(
       reply,
-      new im.AccountsResponse({
-        currentRound: ctx.index.round,
-        nextToken: last?.address,
-        accounts,
-      }),
+      new im.AccountsResponse({ ...pageOf(ctx, accounts, (a) => a.address), accounts }),
     )
   })
 
@@ -202,12 +197,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext)
       { after, only: assetId, limit, includeAll },
       assetHolding,
     )
-    const last = assets.at(-1)
     await sendModel(
       reply,
       new im.AssetHoldingsResponse({
-        currentRound: ctx.index.round,
-        nextToken: last?.assetId.toString(),
+        ...pageOf(ctx, assets, (h) => h.assetId.toString()),
         assets,
       }),
     )
@@ -233,12 +226,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: IndexerContext)
     const live = new Map((info.appsLocalState ?? []).map((l) => [l.id, l]))
     const history = historyOf(state.localStates, key)
     const appsLocalStates = resourcePage(live, history, page, localState)
-    const last = appsLocalStates.at(-1)
     await sendModel(
       reply,
       new im.ApplicationLocalStatesResponse({
-        currentRound: ctx.index.round,
-        nextToken: last?.id.toString(),
+        ...pageOf(ctx, appsLocalStates, (l) => l.id.toString()),
         appsLocalStates,
       }),
     )

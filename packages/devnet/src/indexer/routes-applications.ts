@@ -6,7 +6,7 @@
 import { Address, encodeUint64, indexerModels as im } from 'algosdk'
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../http/server.js'
-import { type IndexerContext, sendModel } from './context.js'
+import { type IndexerContext, pageOf, sendModel } from './context.js'
 import {
   ERR_INVALID_ROUND_MIN_MAX,
   ERR_NO_APPLICATIONS_FOUND,
@@ -53,10 +53,8 @@ export function searchApplications(ctx: IndexerContext, s: AppSearch): im.Applic
       application(record, state.addresses.address(record.creator), ctx.chain.application(id)),
     )
   }
-  const last = applications.at(-1)
   return new im.ApplicationsResponse({
-    currentRound: ctx.index.round,
-    nextToken: last?.id.toString(),
+    ...pageOf(ctx, applications, (a) => a.id.toString()),
     applications,
   })
 }

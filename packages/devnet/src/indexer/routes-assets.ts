@@ -5,7 +5,7 @@
 import { Address, indexerModels as im } from 'algosdk'
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../http/server.js'
-import { type IndexerContext, sendModel } from './context.js'
+import { type IndexerContext, pageOf, sendModel } from './context.js'
 import { addrKey, byAddressAfter, inCurrencyRange } from './keys.js'
 import { ERR_NO_ASSETS_FOUND, ERR_UNABLE_TO_PARSE_NEXT, LIMITS } from './messages.js'
 import { parseUint64, pathUint, Query, rejectBeyondInt64, tryParseAddress } from './query.js'
@@ -78,12 +78,7 @@ export function searchAssets(ctx: IndexerContext, s: AssetSearch): im.AssetsResp
     if (unit !== undefined && !(model.params.unitName ?? '').toLowerCase().includes(unit)) continue
     assets.push(model)
   }
-  const last = assets.at(-1)
-  return new im.AssetsResponse({
-    currentRound: ctx.index.round,
-    nextToken: last === undefined ? undefined : last.index.toString(),
-    assets,
-  })
+  return new im.AssetsResponse({ ...pageOf(ctx, assets, (a) => a.index.toString()), assets })
 }
 
 interface Params {
@@ -156,14 +151,9 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: IndexerContext): 
       if (!inCurrencyRange(amount, gt, lt)) continue
       balances.push(miniAssetHolding(address, current, record))
     }
-    const last = balances.at(-1)
     await sendModel(
       reply,
-      new im.AssetBalancesResponse({
-        currentRound: ctx.index.round,
-        nextToken: last?.address,
-        balances,
-      }),
+      new im.AssetBalancesResponse({ ...pageOf(ctx, balances, (b) => b.address), balances }),
     )
   })
 }

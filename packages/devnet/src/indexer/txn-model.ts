@@ -72,14 +72,17 @@ function assetConfigFields(stxn: SignedTxnWithAD): im.TransactionAssetConfig | u
   const acfg = txn.assetConfig
   if (acfg === undefined) return undefined
   const hash = acfg.assetMetadataHash
+  const roles = {
+    manager: addr(acfg.manager),
+    reserve: addr(acfg.reserve),
+    freeze: addr(acfg.freeze),
+    clawback: addr(acfg.clawback),
+  }
   const isZero =
     acfg.total === 0n &&
     acfg.decimals === 0 &&
     !acfg.defaultFrozen &&
-    addr(acfg.manager) === undefined &&
-    addr(acfg.reserve) === undefined &&
-    addr(acfg.freeze) === undefined &&
-    addr(acfg.clawback) === undefined &&
+    Object.values(roles).every((r) => r === undefined) &&
     !acfg.unitName &&
     !acfg.assetName &&
     !acfg.assetURL &&
@@ -93,11 +96,8 @@ function assetConfigFields(stxn: SignedTxnWithAD): im.TransactionAssetConfig | u
           creator: txn.sender.toString(),
           decimals: acfg.decimals,
           total: acfg.total,
-          clawback: addr(acfg.clawback),
+          ...roles,
           defaultFrozen: acfg.defaultFrozen,
-          freeze: addr(acfg.freeze),
-          manager: addr(acfg.manager),
-          reserve: addr(acfg.reserve),
           metadataHash: hash,
           name: printableOrEmpty(acfg.assetName ?? ''),
           nameB64: text(acfg.assetName),

@@ -6,7 +6,7 @@
  * Then the group's fees must cover its size. Only a group that passes everything is committed
  * into the block's overlay; otherwise nothing of it remains.
  */
-import { EvalParams, encodeAddress } from '@unica/avm'
+import { EvalParams, encodeAddress, type UnnamedResourcePolicy } from '@unica/avm'
 import { applyTransaction, Balances, logsOf, type ApplyResult } from './apply/index.js'
 import { AvmHost } from './avm-host.js'
 import type { ChainContext } from './context.js'
@@ -77,6 +77,8 @@ export interface ApplyOptions {
   readonly extraBudget?: number
   /** simulate's exec trace. */
   readonly tracing?: ExecTracing
+  /** simulate's allow-unnamed-resources policy. */
+  readonly unnamedResources?: UnnamedResourcePolicy
 }
 
 export function applyGroup(
@@ -111,6 +113,7 @@ export function applyGroup(
     group: group.map((p) => ({ txn: p.txn, txid: p.txid })),
     proto,
     ledger: host,
+    unnamedResources: options.unnamedResources,
   })
   ep.pools.app += options.extraBudget ?? 0
   for (const [gi, p] of group.entries()) {

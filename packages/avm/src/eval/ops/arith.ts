@@ -9,6 +9,9 @@ import { fail } from '../errors.js'
 import { ofOne, ofThree, type OpFamily } from '../handler.js'
 import { bytesEqual, MAX_UINT64, typeName, uint64ToBytes, type StackValue } from '../value.js'
 
+/** Module-local: an imported binding read per op costs a getter call under tsx (see run.ts). */
+const UINT64_MAX = MAX_UINT64
+
 const MAX_UINT128 = (1n << 128n) - 1n
 
 /** `==` on values of either kind; both must be of the same kind. */
@@ -54,7 +57,7 @@ export const ARITH_OPS: OpFamily = {
     const b = s.pop() as bigint
     const i = s.length - 1
     const r = (s[i] as bigint) + b
-    if (r > MAX_UINT64) fail('+ overflowed')
+    if (r > UINT64_MAX) fail('+ overflowed')
     s[i] = r
   },
   '-': (cx) => {
@@ -70,7 +73,7 @@ export const ARITH_OPS: OpFamily = {
     const b = s.pop() as bigint
     const i = s.length - 1
     const r = (s[i] as bigint) * b
-    if (r > MAX_UINT64) fail('* overflowed')
+    if (r > UINT64_MAX) fail('* overflowed')
     s[i] = r
   },
   '/': (cx) => {
@@ -161,21 +164,21 @@ export const ARITH_OPS: OpFamily = {
   '~': (cx) => {
     const s = cx.stack
     const i = s.length - 1
-    s[i] = (s[i] as bigint) ^ MAX_UINT64
+    s[i] = (s[i] as bigint) ^ UINT64_MAX
   },
   mulw: (cx) => {
     const s = cx.stack
     const i = s.length - 1
     const p = (s[i - 1] as bigint) * (s[i] as bigint)
     s[i - 1] = p >> 64n
-    s[i] = p & MAX_UINT64
+    s[i] = p & UINT64_MAX
   },
   addw: (cx) => {
     const s = cx.stack
     const i = s.length - 1
     const sum = (s[i - 1] as bigint) + (s[i] as bigint)
     s[i - 1] = sum >> 64n
-    s[i] = sum & MAX_UINT64
+    s[i] = sum & UINT64_MAX
   },
   divmodw: (cx) => {
     const s = cx.stack
@@ -186,9 +189,9 @@ export const ARITH_OPS: OpFamily = {
     const quo = num / den
     const rem = num % den
     s[i] = quo >> 64n
-    s[i + 1] = quo & MAX_UINT64
+    s[i + 1] = quo & UINT64_MAX
     s[i + 2] = rem >> 64n
-    s[i + 3] = rem & MAX_UINT64
+    s[i + 3] = rem & UINT64_MAX
   },
   divw: ofThree((hi: bigint, lo: bigint, y: bigint) => {
     // The same two checks go-algorand makes before bits.Div64, which would otherwise panic.
@@ -201,7 +204,7 @@ export const ARITH_OPS: OpFamily = {
     const b = s.pop() as bigint
     if (b > 63n) fail(`shl arg too big, (${b})`)
     const i = s.length - 1
-    s[i] = ((s[i] as bigint) << b) & MAX_UINT64
+    s[i] = ((s[i] as bigint) << b) & UINT64_MAX
   },
   shr: (cx) => {
     const s = cx.stack
@@ -234,14 +237,14 @@ export const ARITH_OPS: OpFamily = {
     const s = cx.stack
     const e = s.pop() as bigint
     const i = s.length - 1
-    s[i] = power(s[i] as bigint, e, MAX_UINT64, 64n)
+    s[i] = power(s[i] as bigint, e, UINT64_MAX, 64n)
   },
   expw: (cx) => {
     const s = cx.stack
     const i = s.length - 1
     const r = power(s[i - 1] as bigint, s[i] as bigint, MAX_UINT128, 128n)
     s[i - 1] = r >> 64n
-    s[i] = r & MAX_UINT64
+    s[i] = r & UINT64_MAX
   },
   itob: ofOne(uint64ToBytes),
   btoi: (cx) => {

@@ -56,16 +56,22 @@ function availableBox(
   const key = boxKey(cx.appId, name)
   const entry = r.boxes.get(key)
   let dirty = entry?.dirty ?? false
-  // A newly created app may use one unnamed box per empty reference: its boxes are surely
-  // empty, so no read is needed.
-  let fresh = false
-  if (entry === undefined) {
-    fresh = r.createdApps.has(cx.appId)
-    if (!fresh || r.unnamedAccess === 0) fail(`invalid Box reference ${show(name)}`)
-    r.unnamedAccess--
-  }
   const ledger = ledgerOf(cx)
-  const content = fresh ? undefined : viaHost(() => ledger.getBox(cx.appId, name))
+  let content: Uint8Array | undefined
+  if (entry === undefined) {
+    // A newly created app may use one unnamed box per empty reference: its boxes are surely
+    // empty, so no read is needed.
+    const newApp = r.createdApps.has(cx.appId)
+    if (newApp && r.unnamedAccess > 0) r.unnamedAccess--
+    else {
+      // Only simulate's unnamed-resources policy may allow it, accounting for its read.
+      const policy = r.policy ?? fail(`invalid Box reference ${show(name)}`)
+      content = viaHost(() => ledger.getBox(cx.appId, name))
+      if (!policy.availableBox(cx.appId, name, newApp, content?.length ?? 0)) {
+        fail(`invalid Box reference ${show(name)}`)
+      }
+    }
+  } else content = viaHost(() => ledger.getBox(cx.appId, name))
   const length = content?.length ?? 0
   switch (op) {
     case 'create':
@@ -93,11 +99,14 @@ function availableBox(
       break
   }
   r.boxes.set(key, { app: cx.appId, name, dirty })
+  // Under the policy the budget is what the group could reach with more box references.
+  if (r.policy !== undefined) r.ioBudget = r.policy.maxIOBudget()
   if (r.dirtyBytes > r.ioBudget) {
     fail(
       `write budget exceeded (${r.dirtyBytes} > ${r.ioBudget}) while ${VERBS[op]} box ${show(name)}`,
     )
   }
+  r.policy?.reconcileWriteBudget(r.dirtyBytes)
   return content
 }
 

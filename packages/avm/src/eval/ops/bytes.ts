@@ -14,6 +14,9 @@ import { MAX_UINT64 } from '../value.js'
 import { base64DecodeOp } from './bytes-base64.js'
 import { jsonRef } from './bytes-json.js'
 
+/** Module-local: an imported binding read per op costs a getter call under tsx (see run.ts). */
+const UINT64_MAX = MAX_UINT64
+
 const MAX_INT32 = 0x7fffffffn
 
 function substring(x: Uint8Array, start: number, end: number): Uint8Array {
@@ -27,7 +30,7 @@ export function extractCarefully(x: Uint8Array, start: bigint, length: bigint): 
   const len = BigInt(x.length)
   if (start > len) fail(`extraction start ${start} is beyond length: ${x.length}`)
   const end = start + length
-  if (end > MAX_UINT64) fail('extraction end exceeds uint64')
+  if (end > UINT64_MAX) fail('extraction end exceeds uint64')
   if (end > len) fail(`extraction end ${end} is beyond length: ${x.length}`)
   return x.slice(Number(start), Number(end))
 }
@@ -114,7 +117,7 @@ export const BYTES_OPS: OpFamily = {
     if (typeof target === 'bigint') {
       if (idx > 63n) fail('setbit index > 63 with Uint')
       const mask = 1n << idx
-      s[i] = bit === 1n ? target | mask : target & (MAX_UINT64 ^ mask)
+      s[i] = bit === 1n ? target | mask : target & (UINT64_MAX ^ mask)
       return
     }
     const byteIdx = idx / 8n

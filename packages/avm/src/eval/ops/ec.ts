@@ -18,32 +18,34 @@ function group(cx: EvalContext, op: string): Group {
   return g
 }
 
+/** The two byte-string operands of an op taking two (`b` on top). */
+function operands(cx: EvalContext): [a: Uint8Array, b: Uint8Array] {
+  const b = cx.popBytes()
+  return [cx.popBytes(), b]
+}
+
 function ecAdd(cx: EvalContext): void {
   const g = group(cx, 'ec_add')
-  const b = cx.popBytes()
-  const a = cx.popBytes()
+  const [a, b] = operands(cx)
   cx.push(g.add(a, b))
 }
 
 function ecScalarMul(cx: EvalContext): void {
   const g = group(cx, 'ec_scalar_mul')
-  const k = cx.popBytes()
-  const a = cx.popBytes()
+  const [a, k] = operands(cx)
   if (k.length > SCALAR_SIZE) fail(`ec_scalar_mul scalar len is ${k.length}, exceeds 32`)
   cx.push(g.scalarMul(a, bytesToNumberBE(k)))
 }
 
 function ecPairingCheck(cx: EvalContext): void {
   group(cx, 'ec_pairing_check')
-  const b = cx.popBytes()
-  const a = cx.popBytes()
+  const [a, b] = operands(cx)
   cx.push(boolToUint(pairingCheckFor(cx.imm(0), a, b)))
 }
 
 function ecMultiScalarMul(cx: EvalContext): void {
   const g = group(cx, 'ec_multi_scalar_mul')
-  const scalars = cx.popBytes()
-  const points = cx.popBytes()
+  const [points, scalars] = operands(cx)
   cx.push(g.multiScalarMul(points, scalars))
 }
 

@@ -126,11 +126,13 @@ function submit(cx: EvalContext): void {
   const problem = viaHost(() => innerSenderProblem(ledger, caller, txns[0].sender))
   if (problem !== undefined) fail(problem)
   r.callChain.push(cx.appId)
+  r.callVersions.push(cx.version)
   let effects
   try {
     effects = viaHost(() => ledger.performInner(caller, txns, txids))
   } finally {
     r.callChain.pop()
+    r.callVersions.pop()
   }
   const all = txns.map((_, i) => effects[i] ?? NO_EFFECTS)
   for (const e of all) {
