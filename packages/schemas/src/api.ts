@@ -36,6 +36,12 @@ import {
 } from './auth.js'
 import { EventStream, EventsQuery } from './live.js'
 import {
+  NotificationIdParam,
+  NotificationList,
+  WatchAnswer,
+  WatchlistAnswer,
+} from './personal.js'
+import {
   Operation,
   OperationListQuery,
   OperationStatus,
@@ -347,6 +353,52 @@ export const API = {
     tags: ['auth'],
     params: SessionIdParam,
     responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody, 404: ErrorBody },
+  }),
+
+  getWatchlist: route({
+    method: 'GET',
+    path: '/api/watchlist/',
+    summary: "The signed-in account's watched pieces, latest first.",
+    tags: ['personal'],
+    responses: { 200: WatchlistAnswer, 401: ErrorBody },
+  }),
+  watchAsset: route({
+    method: 'PUT',
+    path: '/api/watchlist/:guid/',
+    summary: 'Adds a piece to the signed-in account’s watchlist (again: no change).',
+    tags: ['personal'],
+    params: z.object({ guid: GuidParam }),
+    responses: { 200: WatchAnswer, ...POST_ERRORS, 401: ErrorBody, 404: ErrorBody },
+  }),
+  unwatchAsset: route({
+    method: 'DELETE',
+    path: '/api/watchlist/:guid/',
+    summary: 'Removes a piece from the signed-in account’s watchlist (absent: no change).',
+    tags: ['personal'],
+    params: z.object({ guid: GuidParam }),
+    responses: { 200: WatchAnswer, ...POST_ERRORS, 401: ErrorBody },
+  }),
+  listNotifications: route({
+    method: 'GET',
+    path: '/api/notifications/',
+    summary: "The signed-in account's latest notifications and its unread count.",
+    tags: ['personal'],
+    responses: { 200: NotificationList, 401: ErrorBody },
+  }),
+  readNotification: route({
+    method: 'POST',
+    path: '/api/notifications/:id/read/',
+    summary: 'Marks one of the signed-in account’s notifications read.',
+    tags: ['personal'],
+    params: NotificationIdParam,
+    responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody, 404: ErrorBody },
+  }),
+  readAllNotifications: route({
+    method: 'POST',
+    path: '/api/notifications/read_all/',
+    summary: 'Marks all of the signed-in account’s notifications read.',
+    tags: ['personal'],
+    responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody },
   }),
 } satisfies Record<string, RouteSpec>
 
