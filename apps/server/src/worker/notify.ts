@@ -4,67 +4,11 @@
  * who is told what. Stored once per (account, operation, kind) — a replayed round adds nothing —
  * and each new one is a live event on its account's stream only.
  */
-import { and, between, eq, gt, isNotNull, lt, ne } from 'drizzle-orm'
 import type { Db } from '../db/index.js'
 import type { NewLiveEvent } from '../db/repositories/live-events.js'
 import { insertNotifications, type NewNotification } from '../db/repositories/notifications.js'
+import { outbidBy, tradesInRounds, type RoundTrade } from '../db/repositories/round-trades.js'
 import { watchersOf } from '../db/repositories/watchlist.js'
-import { assets, bids, operations } from '../db/schema.js'
-
-interface RoundTrade {
-  readonly guid: string
-  readonly applicationId: bigint
-  readonly opType: string
-  readonly value: bigint
-  readonly sender: string
-  readonly counterparty: string | null
-  readonly txId: string
-  readonly owner: string | null
-}
-
-async function tradesInRounds(db: Db, first: bigint, last: bigint): Promise<RoundTrade[]> {
-  const rows = await db
-    .select({
-      guid: assets.guid,
-      applicationId: operations.applicationId,
-      opType: operations.opType,
-      value: operations.value,
-      sender: operations.sender,
-      counterparty: operations.counterparty,
-      txId: operations.txId,
-      owner: assets.ownerAddress,
-    })
-    .from(operations)
-    .innerJoin(assets, eq(assets.guid, operations.assetGuid))
-    .where(
-      and(
-        eq(operations.status, 'executed'),
-        between(operations.round, first, last),
-        isNotNull(operations.txId),
-      ),
-    )
-    .orderBy(operations.round, operations.id)
-  return rows.map((r) => ({ ...r, txId: r.txId ?? '' }))
-}
-
-/**
- * The other bidders on the app whose standing bid is now below `value` (as the applied rounds
- * leave it: a bidder who withdrew or spent the bid in those rounds is not told).
- */
-async function outbidBy(db: Db, trade: RoundTrade): Promise<string[]> {
-  const rows = await db
-    .select({ bidder: bids.bidder })
-    .from(bids)
-    .where(
-      and(
-        eq(bids.applicationId, trade.applicationId),
-        ne(bids.bidder, trade.sender),
-        gt(bids.amount, 0n),
-        lt(bids.amount, trade.value),
-      ),
-    )
-  return rows.map((r) => r.bidder)
-}
 
 async function recipients(db: Db, trade: RoundTrade): Promise<NewNotification[]> {
   const out: NewNotification[] = []
