@@ -1,4 +1,4 @@
--- Watchlist (docs/product.md "Watchlist"): the pieces a signed-in account follows. The follower
+-- Watchlist (docs/product.md §12): the pieces a signed-in account follows. The follower
 -- notifies the watchers of a piece when it is listed or its price changes (migration 0009).
 -- Numbered 0008: 0007 is taken by another branch's migration.
 CREATE TABLE watchlist (

@@ -1,4 +1,4 @@
--- Notifications (docs/product.md "Notifications"): written by the chain follower in the same
+-- Notifications (docs/product.md §12): written by the chain follower in the same
 -- transaction as the operation they come from. The unique key (account, operation, kind) makes
 -- each exactly once, even when a round is applied again after a crash or a cursor rewind.
 CREATE TABLE notifications (

@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
       { path: '/creator/:address', element: page(<CreatorPage />) },
       { path: '/account/:address', element: page(<AccountPage />) },
       { path: '/activity', element: page(<ActivityPage />) },
-      // The signed-in account's pages (docs/product.md "Watchlist", "Sign-in").
+      // The signed-in account's pages (docs/product.md §12).
       { path: personalPaths.watchlist, element: page(<WatchlistPage />) },
       { path: personalPaths.sessions, element: page(<SessionsPage />) },
       { path: '*', element: <NotFound /> },

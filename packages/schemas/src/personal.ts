@@ -1,5 +1,5 @@
 /**
- * The signed-in account's own things (docs/product.md "Watchlist" and "Notifications"): the
+ * The signed-in account's own things (docs/product.md §12 and "Notifications"): the
  * pieces it watches and what happened to its pieces, bids and watched pieces. Every route needs
  * the session cookie (401 otherwise); X-View-As grants nothing here.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in account's watchlist and notifications (docs/product.md "Watchlist",
+ * The signed-in account's watchlist and notifications (docs/product.md §12,
  * "Notifications"). Who is asking comes from the session cookie only (docs/security.md W24):
  * without one every route answers 401, and X-View-As grants nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The follower's notifications (docs/product.md "Notifications"), inside the transaction that
+ * The follower's notifications (docs/product.md §12), inside the transaction that
  * applies the rounds: from the operations those rounds recorded and the state they leave,
  * who is told what. Stored once per (account, operation, kind) — a replayed round adds nothing —
  * and each new one is a live event on its account's stream only.

@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/product.md "Notifications") on the devnet: the follower writes them in its
+ * Notifications (docs/product.md §12) on the devnet: the follower writes them in its
  * round transaction — outbid, a bid on your piece, your piece sold, a watched piece listed — once
  * per (account, operation, kind) even when a round is applied again or the follower dies inside
  * it; each reaches its own account's signed-in stream and nobody else's; the account lists them

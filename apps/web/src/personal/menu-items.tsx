@@ -1,5 +1,5 @@
 /**
- * The account menu's personal entries (docs/product.md "Sign-in"): Sign in while the connected
+ * The account menu's personal entries (docs/product.md §12): Sign in while the connected
  * account is not signed in; then Watchlist, Sessions and Sign out.
  */
 import { Link } from 'react-router'

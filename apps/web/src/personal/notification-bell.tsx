@@ -1,5 +1,5 @@
 /**
- * The bell (docs/product.md "Notifications"): shown to a signed-in account, with its unread
+ * The bell (docs/product.md §12): shown to a signed-in account, with its unread
  * count; it opens the latest notifications, each leading to its piece (and marked read), and
  * "Mark all read". The live stream refreshes it (state/live.ts).
  */

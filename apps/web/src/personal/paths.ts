@@ -1,4 +1,4 @@
-/** The signed-in account's pages (docs/product.md "Watchlist", "Sign-in"). */
+/** The signed-in account's pages (docs/product.md §12). */
 export const personalPaths = {
   watchlist: '/watchlist',
   sessions: '/sessions',

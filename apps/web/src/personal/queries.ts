@@ -1,5 +1,5 @@
 /**
- * The signed-in account's data (docs/product.md "Sign-in", "Watchlist", "Notifications"): its
+ * The signed-in account's data (docs/product.md §12, "Notifications"): its
  * session, watchlist and notifications, as TanStack Query keys and options. The live stream
  * refreshes notifications (state/live.ts); sign-in and sign-out refresh all of them.
  */

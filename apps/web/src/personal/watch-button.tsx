@@ -1,5 +1,5 @@
 /**
- * The heart on every card and on the details page (docs/product.md "Watchlist"): a toggle button
+ * The heart on every card and on the details page (docs/product.md §12): a toggle button
  * (aria-pressed) that adds the piece to the signed-in account's watchlist or removes it. Signed
  * out, a click asks to sign in first (connect a wallet when none is), then watches.
  */

@@ -1,4 +1,4 @@
-/** The Watchlist page (docs/product.md "Watchlist"): the signed-in account's watched pieces. */
+/** The Watchlist page (docs/product.md §12): the signed-in account's watched pieces. */
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { AssetCard, AssetGrid } from '../components/asset-card.js'

@@ -1,5 +1,5 @@
 /**
- * Table `notifications` (docs/product.md "Notifications"): the follower inserts them in its round
+ * Table `notifications` (docs/product.md §12): the follower inserts them in its round
  * transaction, one per (account, operation, kind), so replaying a round adds none twice; the
  * account reads them and marks them read.
  */

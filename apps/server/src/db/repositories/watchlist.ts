@@ -1,4 +1,4 @@
-/** Table `watchlist`: the pieces each signed-in account follows (docs/product.md "Watchlist"). */
+/** Table `watchlist`: the pieces each signed-in account follows (docs/product.md §12). */
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import type { Db } from '../connection.js'
 import { assets, watchlist } from '../schema.js'
