@@ -17,3 +17,23 @@ CREATE TABLE notifications (
 
 -- An account's list, newest first, and its unread count.
 CREATE INDEX notifications_account_idx ON notifications (account, id);
+
+-- Email (opt-in, double opt-in): where an account's notifications are mailed once confirmed. Only
+-- the SHA-256 of the confirmation link's token is stored.
+CREATE TABLE notification_emails (
+  account text PRIMARY KEY,
+  address text NOT NULL,
+  token_hash text NOT NULL UNIQUE,
+  confirmed_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- The mailer's state per notification: NULL (not mailed), 'sending' (claimed: never sent again,
+-- so a crash mid-send cannot mail twice), 'retry' (the SMTP server refused; again at
+-- email_next_at), 'sent', 'failed' (gave up), 'skipped' (no confirmed address when it came).
+ALTER TABLE notifications
+  ADD COLUMN email_status text,
+  ADD COLUMN email_attempts integer NOT NULL DEFAULT 0,
+  ADD COLUMN email_next_at timestamptz;
+
+CREATE INDEX notifications_email_idx ON notifications (id) WHERE email_status IS NULL OR email_status = 'retry';

@@ -36,6 +36,9 @@ import {
 } from './auth.js'
 import { EventStream, EventsQuery } from './live.js'
 import {
+  EmailBody,
+  EmailConfirmQuery,
+  EmailSettings,
   NotificationIdParam,
   NotificationList,
   WatchAnswer,
@@ -397,6 +400,36 @@ export const API = {
     method: 'POST',
     path: '/api/notifications/read_all/',
     summary: 'Marks all of the signed-in account’s notifications read.',
+    tags: ['personal'],
+    responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody },
+  }),
+  getNotificationEmail: route({
+    method: 'GET',
+    path: '/api/notifications/email/',
+    summary: "Where the signed-in account's notifications are mailed, if anywhere.",
+    tags: ['personal'],
+    responses: { 200: EmailSettings, 401: ErrorBody },
+  }),
+  setNotificationEmail: route({
+    method: 'POST',
+    path: '/api/notifications/email/',
+    summary: 'Sets the address and mails it a confirmation link; nothing is mailed before.',
+    tags: ['personal'],
+    body: jsonBody(EmailBody),
+    responses: { 200: EmailSettings, ...POST_ERRORS, 401: ErrorBody, 503: ErrorBody },
+  }),
+  confirmNotificationEmail: route({
+    method: 'GET',
+    path: '/api/notifications/email/confirm/',
+    summary: 'The confirmation link: from now on, notifications are mailed to the address.',
+    tags: ['personal'],
+    query: EmailConfirmQuery,
+    responses: { 200: z.object({ address: z.string(), confirmed: z.boolean() }), 400: ErrorBody },
+  }),
+  removeNotificationEmail: route({
+    method: 'POST',
+    path: '/api/notifications/email/remove/',
+    summary: 'Stops mailing notifications and forgets the address.',
     tags: ['personal'],
     responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody },
   }),

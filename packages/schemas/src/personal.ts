@@ -50,3 +50,20 @@ export type NotificationList = z.infer<typeof NotificationList>
 export const NotificationIdParam = z.object({
   id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'Not a notification id.'),
 })
+
+/** Notifications by email: the account's address, whether confirmed, and whether the server mails. */
+export const EmailSettings = z.object({
+  address: z.string().nullable(),
+  confirmed: z.boolean(),
+  /** The server has an SMTP server (SMTP_URL); without one no mail is sent. */
+  available: z.boolean(),
+})
+export type EmailSettings = z.infer<typeof EmailSettings>
+
+export const EmailBody = z.object({
+  address: z.email({ error: 'Invalid email.' }).max(254, 'Invalid email.'),
+})
+
+export const EmailConfirmQuery = z.object({
+  token: z.string().min(1).max(100),
+})

@@ -204,9 +204,23 @@ export const notifications = pgTable(
     value: uint64('value').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
+    emailStatus: text('email_status', {
+      enum: ['sending', 'retry', 'sent', 'failed', 'skipped'],
+    }),
+    emailAttempts: integer('email_attempts').notNull().default(0),
+    emailNextAt: timestamp('email_next_at', { withTimezone: true }),
   },
   (t) => [unique().on(t.account, t.operationTxId, t.kind)],
 )
+
+/** Where an account's notifications are mailed, once confirmed by its link (migration 0009). */
+export const notificationEmails = pgTable('notification_emails', {
+  account: text('account').primaryKey(),
+  address: text('address').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
 
 export const schema = {
   users,
@@ -222,4 +236,5 @@ export const schema = {
   sessions,
   watchlist,
   notifications,
+  notificationEmails,
 }

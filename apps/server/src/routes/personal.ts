@@ -6,14 +6,16 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
-import { requestSession } from '../auth/session.js'
+import { newToken, requestSession, tokenHash } from '../auth/session.js'
 import type { AppContext } from '../context.js'
 import { findAsset } from '../db/repositories/assets.js'
+import { listNotifications, markAllRead, markRead } from '../db/repositories/notifications.js'
 import {
-  listNotifications,
-  markAllRead,
-  markRead,
-} from '../db/repositories/notifications.js'
+  confirmEmail,
+  emailOf,
+  removeEmail,
+  setEmail,
+} from '../db/repositories/notification-emails.js'
 import { unwatch, watch, watchedAssets, WATCHLIST_MAX } from '../db/repositories/watchlist.js'
 import { ApiError, badRequest, notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
@@ -90,6 +92,65 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.readAllNotifications),
       handler: async (request) => {
         await markAllRead(db, await account(request))
+        return {}
+      },
+    })
+    app.route({
+      ...endpoint(API.getNotificationEmail),
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        const setting = await emailOf(db, await account(request))
+        return {
+          address: setting?.address ?? null,
+          confirmed: setting?.confirmed ?? false,
+          available: ctx.mailer !== undefined,
+        }
+      },
+    })
+
+    app.route({
+      ...endpoint(API.setNotificationEmail),
+      ...limits,
+      handler: async (request) => {
+        const who = await account(request)
+        if (ctx.mailer === undefined) {
+          throw new ApiError(503, 'This server sends no email.')
+        }
+        const { address } = request.body
+        const token = newToken()
+        await setEmail(db, who, address, tokenHash(token))
+        const link = `${baseUrl(ctx, request)}${API.confirmNotificationEmail.path}?token=${token}`
+        await ctx.mailer
+          .send({
+            to: address,
+            subject: 'Unica: confirm your address for notifications',
+            text: `Someone (we hope you) asked Unica to mail notifications of account ${who} to this address.\n\nTo confirm, open:\n${link}\n\nIf it was not you, ignore this mail: nothing will be sent.\n`,
+          })
+          .catch(() => {
+            throw new ApiError(503, 'The confirmation mail could not be sent; try again later.')
+          })
+        return { address, confirmed: false, available: true }
+      },
+    })
+
+    app.route({
+      ...endpoint(API.confirmNotificationEmail),
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        const address = await confirmEmail(db, tokenHash(request.query.token))
+        if (address === undefined) {
+          throw badRequest(
+            'This confirmation link is not valid (or the address was changed since).',
+          )
+        }
+        return { address, confirmed: true }
+      },
+    })
+
+    app.route({
+      ...endpoint(API.removeNotificationEmail),
+      handler: async (request) => {
+        await removeEmail(db, await account(request))
         return {}
       },
     })
