@@ -15,6 +15,7 @@ const BENCHMARKS: Readonly<
   devnet: () => import('./devnet.js'),
   discovery: () => import('./discovery.js'),
   launcher: () => import('./launcher.js'),
+  live: () => import('./live.js'),
   web: () => import('./web.js'),
 }
 

@@ -16,7 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { CSRF_HEADER } from '@unica/schemas'
+import { CSRF_HEADER, needsCsrf } from '@unica/schemas'
 import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
 import { installBrowserPolicy } from './http/install-browser-policy.js'
@@ -29,6 +29,7 @@ import { contractRoutes } from './routes/contracts.js'
 import { eventRoutes } from './routes/events.js'
 import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
+import { personalRoutes } from './routes/personal.js'
 import { openApiTransform } from './routes/register.js'
 import { sendTxRoutes } from './routes/send-tx.js'
 import { discoveryRoutes } from './routes/discovery.js'
@@ -82,9 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof header === 'string' ? header : undefined
     },
   })
-  // Every POST needs the token from GET /api/token/ in X-CSRFToken (docs/product.md §6).
+  // Every POST (and PUT, DELETE) needs the token from GET /api/token/ in X-CSRFToken
+  // (docs/product.md §6).
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'POST') {
+    if (needsCsrf(request.method)) {
       app.csrfProtection(request, reply, done)
       return
     }
@@ -104,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sendTxRoutes(options))
   await app.register(discoveryRoutes(options))
   await app.register(authRoutes(options))
+  await app.register(personalRoutes(options))
 
   const hub = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')

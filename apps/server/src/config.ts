@@ -56,6 +56,10 @@ export interface ServerConfig {
   readonly trustProxy: boolean
   /** Run the worker (operation sender, chain follower) inside the server process. */
   readonly runWorker: boolean
+  /** SMTP_URL (e.g. smtps://user:pass@host:465): notifications by email; unset, none. */
+  readonly smtpUrl: string | undefined
+  /** SMTP_FROM: the mails' sender. */
+  readonly smtpFrom: string | undefined
 }
 
 const DEVNET_TOKEN = 'a'.repeat(64)
@@ -145,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     trustProxy: get('TRUST_PROXY') === 'true',
     runWorker: get('RUN_WORKER') !== 'false',
+    smtpUrl: get('SMTP_URL'),
+    smtpFrom: get('SMTP_FROM'),
   }
 }
 

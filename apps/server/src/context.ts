@@ -2,6 +2,7 @@
 import type { Chain } from './chain.js'
 import type { RateLimitConfig } from './config.js'
 import type { Database } from './db/index.js'
+import type { Mailer } from './email/mailer.js'
 import type { MediaStorage } from './media/storage.js'
 
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   readonly cookieSecret: string
   readonly rateLimit: RateLimitConfig
   readonly trustProxy: boolean
+  /** SMTP_URL's mailer (notifications by email); absent: no mail. */
+  readonly mailer?: Mailer
 }

@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { openStorage } from './media/open.js'
 import { loadWorkerConfig } from './worker/config.js'
+import { smtpMailer } from './email/mailer.js'
 import { startWorker, type Worker } from './worker/index.js'
 
 const config = loadConfig()
@@ -19,6 +20,8 @@ const database = await openDatabase({
   dataDir: `${config.dataDir}/db`,
 })
 const applied = await migrate(database)
+const mailer =
+  config.smtpUrl === undefined ? undefined : smtpMailer(config.smtpUrl, config.smtpFrom)
 const app = await buildApp({
   database,
   chain,
@@ -27,6 +30,7 @@ const app = await buildApp({
   cookieSecret: config.cookieSecret,
   rateLimit: config.rateLimit,
   trustProxy: config.trustProxy,
+  mailer,
   logger: true,
   onOperationQueued: () => worker?.wake(),
 })
@@ -36,6 +40,14 @@ const worker: Worker | undefined = config.runWorker
       database,
       algod: chain.algod,
       followerStartRound,
+      ...(mailer === undefined
+        ? {}
+        : {
+            email: {
+              mailer,
+              publicUrl: config.publicUrl ?? `http://${config.host}:${String(config.port)}`,
+            },
+          }),
       log: (message, error) => {
         app.log.warn({ err: error }, message)
       },

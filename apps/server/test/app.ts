@@ -44,6 +44,8 @@ export interface TestServerOptions {
   readonly trustProxy?: boolean
   /** A database to share (several instances on one database); else a fresh one, closed after. */
   readonly database?: Database
+  /** Mails (notifications by email); absent: the server sends none. */
+  readonly mailer?: AppContext['mailer']
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -60,6 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     cookieSecret: 'test-secret-test-secret-test-secret',
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
     trustProxy: options.trustProxy ?? false,
+    ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
   })
   await app.ready()
 

@@ -17,8 +17,8 @@ import { FeaturedPage } from './routes/featured.js'
 import { RequireStaff, RequireWallet } from './routes/guards.js'
 import { HomePage } from './routes/home.js'
 import { LISTS } from './routes/lists.js'
-import { API_BASE } from './lib/config.js'
-import { connectLive } from './state/live.js'
+import { LiveConnection } from './personal/live-connection.js'
+import { personalPaths } from './personal/paths.js'
 import { restoreWallet } from './state/session.js'
 import { ServicesContext, type Services } from './state/services.js'
 
@@ -45,6 +45,9 @@ const CreatedNftsPage = lazy(() => userLists().then((m) => ({ default: m.Created
 const RescueRoute = lazy(() =>
   import('./rescue/route.js').then((m) => ({ default: m.RescueRoute })),
 )
+const personal = () => import('./personal/pages.js')
+const WatchlistPage = lazy(() => personal().then((m) => ({ default: m.WatchlistPage })))
+const SessionsPage = lazy(() => personal().then((m) => ({ default: m.SessionsPage })))
 
 const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>
 
@@ -84,6 +87,9 @@ export const routes: RouteObject[] = [
       { path: '/account/:address', element: page(<AccountPage />) },
       { path: '/activity', element: page(<ActivityPage />) },
       { path: '/rescue', element: page(<RescueRoute />) },
+      // The signed-in account's pages (docs/product.md §12).
+      { path: personalPaths.watchlist, element: page(<WatchlistPage />) },
+      { path: personalPaths.sessions, element: page(<SessionsPage />) },
       { path: '*', element: <NotFound /> },
     ],
   },
@@ -103,13 +109,6 @@ export function App({
   useEffect(() => {
     if (restore) void restoreWallet(services)
   }, [services, restore])
-  useEffect(
-    () =>
-      services.openEvents === null
-        ? undefined
-        : connectLive(services, services.openEvents, API_BASE),
-    [services],
-  )
   const [router] = useState(() =>
     initialPath === undefined
       ? createBrowserRouter(routes)
@@ -118,6 +117,7 @@ export function App({
   return (
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
+        <LiveConnection />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </ServicesContext.Provider>

@@ -36,6 +36,15 @@ import {
 } from './auth.js'
 import { EventStream, EventsQuery } from './live.js'
 import {
+  EmailBody,
+  EmailConfirmQuery,
+  EmailSettings,
+  NotificationIdParam,
+  NotificationList,
+  WatchAnswer,
+  WatchlistAnswer,
+} from './personal.js'
+import {
   Operation,
   OperationListQuery,
   OperationStatus,
@@ -376,6 +385,82 @@ export const API = {
     tags: ['auth'],
     params: SessionIdParam,
     responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody, 404: ErrorBody },
+  }),
+
+  getWatchlist: route({
+    method: 'GET',
+    path: '/api/watchlist/',
+    summary: "The signed-in account's watched pieces, latest first.",
+    tags: ['personal'],
+    responses: { 200: WatchlistAnswer, 401: ErrorBody },
+  }),
+  watchAsset: route({
+    method: 'PUT',
+    path: '/api/watchlist/:guid/',
+    summary: 'Adds a piece to the signed-in account’s watchlist (again: no change).',
+    tags: ['personal'],
+    params: z.object({ guid: GuidParam }),
+    responses: { 200: WatchAnswer, ...POST_ERRORS, 401: ErrorBody, 404: ErrorBody },
+  }),
+  unwatchAsset: route({
+    method: 'DELETE',
+    path: '/api/watchlist/:guid/',
+    summary: 'Removes a piece from the signed-in account’s watchlist (absent: no change).',
+    tags: ['personal'],
+    params: z.object({ guid: GuidParam }),
+    responses: { 200: WatchAnswer, ...POST_ERRORS, 401: ErrorBody },
+  }),
+  listNotifications: route({
+    method: 'GET',
+    path: '/api/notifications/',
+    summary: "The signed-in account's latest notifications and its unread count.",
+    tags: ['personal'],
+    responses: { 200: NotificationList, 401: ErrorBody },
+  }),
+  readNotification: route({
+    method: 'POST',
+    path: '/api/notifications/:id/read/',
+    summary: 'Marks one of the signed-in account’s notifications read.',
+    tags: ['personal'],
+    params: NotificationIdParam,
+    responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody, 404: ErrorBody },
+  }),
+  readAllNotifications: route({
+    method: 'POST',
+    path: '/api/notifications/read_all/',
+    summary: 'Marks all of the signed-in account’s notifications read.',
+    tags: ['personal'],
+    responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody },
+  }),
+  getNotificationEmail: route({
+    method: 'GET',
+    path: '/api/notifications/email/',
+    summary: "Where the signed-in account's notifications are mailed, if anywhere.",
+    tags: ['personal'],
+    responses: { 200: EmailSettings, 401: ErrorBody },
+  }),
+  setNotificationEmail: route({
+    method: 'POST',
+    path: '/api/notifications/email/',
+    summary: 'Sets the address and mails it a confirmation link; nothing is mailed before.',
+    tags: ['personal'],
+    body: jsonBody(EmailBody),
+    responses: { 200: EmailSettings, ...POST_ERRORS, 401: ErrorBody, 503: ErrorBody },
+  }),
+  confirmNotificationEmail: route({
+    method: 'GET',
+    path: '/api/notifications/email/confirm/',
+    summary: 'The confirmation link: from now on, notifications are mailed to the address.',
+    tags: ['personal'],
+    query: EmailConfirmQuery,
+    responses: { 200: z.object({ address: z.string(), confirmed: z.boolean() }), 400: ErrorBody },
+  }),
+  removeNotificationEmail: route({
+    method: 'POST',
+    path: '/api/notifications/email/remove/',
+    summary: 'Stops mailing notifications and forgets the address.',
+    tags: ['personal'],
+    responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody },
   }),
 } satisfies Record<string, RouteSpec>
 

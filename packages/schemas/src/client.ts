@@ -4,7 +4,7 @@
  * route's schema for its status. It uses fetch only, so it runs in the browser and in Node.
  *
  * - Every request sends the connected account (`viewAs`) as X-View-As.
- * - Every POST sends the CSRF token of GET /api/token/, fetched once and again after a 403. In the
+ * - Every POST, PUT and DELETE sends the CSRF token of GET /api/token/, fetched once and again after a 403. In the
  *   browser the token's cookie is the browser's business; Node has no cookie jar, so the cookies
  *   the token's answer sets are kept and sent back (browsers never show Set-Cookie to scripts).
  * - A route marked `retry` is sent again, after `retry.delayMs`, when the server answers 500 with
@@ -17,6 +17,7 @@ import { API } from './api.js'
 import {
   CSRF_HEADER,
   VIEW_AS_HEADER,
+  needsCsrf,
   routePath,
   wireText,
   type FileField,
@@ -235,7 +236,7 @@ export function createClient<T extends Readonly<Record<string, RouteSpec>>>(
           method: spec.method,
           headers: headers(undefined),
         }
-        if (spec.method === 'POST') {
+        if (needsCsrf(spec.method)) {
           const session = await token()
           init.headers = { ...headers(session.cookie), [CSRF_HEADER]: session.token }
         }

@@ -36,14 +36,15 @@ export type LiveOperationEvent = z.infer<typeof LiveOperationEvent>
 
 /**
  * The event names: `ready` (the stream starts; its id is where a reconnect resumes), `reset`
- * (events were missed beyond what is kept: reload everything), `asset`, `operation`.
+ * (events were missed beyond what is kept: reload everything), `asset`, `operation`, and
+ * `notification` (a personal.ts Notification, only on its own account's signed-in stream).
  */
-export const LIVE_EVENT_KINDS = ['ready', 'reset', 'asset', 'operation'] as const
+export const LIVE_EVENT_KINDS = ['ready', 'reset', 'asset', 'operation', 'notification'] as const
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number]
 
 /** What the OpenAPI page says GET /api/events answers (a text/event-stream, never JSON). */
 export const EventStream = z
   .string()
   .describe(
-    'text/event-stream: frames `id`, `event` (ready, reset, asset, operation) and one line of JSON `data`; comment heartbeats',
+    'text/event-stream: frames `id`, `event` (ready, reset, asset, operation, notification) and one line of JSON `data`; comment heartbeats',
   )

@@ -5,12 +5,16 @@
  */
 import type { z } from 'zod'
 
-/** Every POST carries the token of GET /api/token/ in this header (and its cookie). */
+/** Every POST, PUT and DELETE carries the token of GET /api/token/ in this header (and its cookie). */
 export const CSRF_HEADER = 'X-CSRFToken'
 /** The connected account, a hint of who is looking (it only widens the asset lists). */
 export const VIEW_AS_HEADER = 'X-View-As'
 
-export type Method = 'GET' | 'POST'
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** A method that changes something: it needs the CSRF token. */
+export const needsCsrf = (method: string): boolean =>
+  method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
 
 /** A JSON body, validated by `schema`. */
 export interface JsonBody<S extends z.ZodType = z.ZodType> {

@@ -15,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { ACTIVITY_TYPES } from '@unica/schemas'
@@ -173,6 +174,54 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
 })
 
+/** The pieces a signed-in account follows (migration 0008). */
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    account: text('account').notNull(),
+    assetGuid: text('asset_guid')
+      .notNull()
+      .references(() => assets.guid, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.assetGuid] })],
+)
+
+/**
+ * What happened to an account's pieces, bids and watched pieces (migration 0009), written by the
+ * follower; one per (account, operation, kind).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    account: text('account').notNull(),
+    kind: text('kind').notNull(),
+    assetGuid: text('asset_guid')
+      .notNull()
+      .references(() => assets.guid, { onDelete: 'cascade' }),
+    operationTxId: text('operation_tx_id').notNull(),
+    value: uint64('value').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    emailStatus: text('email_status', {
+      enum: ['sending', 'retry', 'sent', 'failed', 'skipped'],
+    }),
+    emailAttempts: integer('email_attempts').notNull().default(0),
+    emailNextAt: timestamp('email_next_at', { withTimezone: true }),
+  },
+  (t) => [unique().on(t.account, t.operationTxId, t.kind)],
+)
+
+/** Where an account's notifications are mailed, once confirmed by its link (migration 0009). */
+export const notificationEmails = pgTable('notification_emails', {
+  account: text('account').primaryKey(),
+  address: text('address').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
 export const schema = {
   users,
   assets,
@@ -185,4 +234,7 @@ export const schema = {
   liveEvents,
   signInChallenges,
   sessions,
+  watchlist,
+  notifications,
+  notificationEmails,
 }

@@ -17,6 +17,7 @@ import {
   API,
   CSRF_HEADER,
   VIEW_AS_HEADER,
+  needsCsrf,
   type FormBody,
   type JsonBody,
   type RouteSpec,
@@ -98,7 +99,7 @@ function formJsonSchema(body: FormBody): Record<string, unknown> {
 /** The headers a route reads, for the OpenAPI document only (Fastify never checks them). */
 function headersOf(spec: RouteSpec): z.ZodObject | undefined {
   const shape: Record<string, z.ZodType> = {}
-  if (spec.method === 'POST') {
+  if (needsCsrf(spec.method)) {
     shape[CSRF_HEADER] = z.string().describe('The token of GET /api/token/ (and its cookie).')
   }
   if (spec.viewAs === true) {

@@ -6,6 +6,8 @@
  */
 import type algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
+import type { Mailer } from '../email/mailer.js'
+import { Emailer } from './emailer.js'
 import { Follower } from './follower.js'
 import { Sender } from './sender.js'
 
@@ -18,6 +20,8 @@ export interface WorkerOptions {
   /** FOLLOWER_START_ROUND: where a fresh database starts following (default: the current round). */
   readonly followerStartRound?: bigint
   readonly log?: (message: string, error?: unknown) => void
+  /** Mail notifications (SMTP_URL set); links point to publicUrl. */
+  readonly email?: { readonly mailer: Mailer; readonly publicUrl: string }
 }
 
 export interface Worker {
@@ -43,8 +47,17 @@ export function startWorker(options: WorkerOptions): Worker {
       follower.wake()
     },
   })
+  const emailer =
+    options.email === undefined
+      ? undefined
+      : new Emailer(database, options.email.mailer, {
+          publicUrl: options.email.publicUrl,
+          usdcDecimals: 6,
+          onError: onError('emailer'),
+        })
   sender.start()
   follower.start()
+  emailer?.start()
   return {
     sender,
     follower,
@@ -52,7 +65,7 @@ export function startWorker(options: WorkerOptions): Worker {
       sender.wake()
     },
     stop: async () => {
-      await Promise.all([sender.stop(), follower.stop()])
+      await Promise.all([sender.stop(), follower.stop(), emailer?.stop()])
     },
   }
 }

@@ -2,7 +2,8 @@
  * The follower's publish step (docs/architecture.md "Live updates"): inside the transaction that
  * applies rounds, the live events describing them are stored, and their NOTIFY is delivered when
  * that transaction commits. A round replayed after a crash was never committed, so its events
- * were never stored or announced: each is published exactly once.
+ * were never stored or announced: each is published exactly once. The rounds' notifications
+ * (worker/notify.ts) are stored and announced in the same transaction.
  */
 import type { LiveAssetEvent, LiveOperationEvent } from '@unica/schemas'
 import type { Session } from '../db/index.js'
@@ -12,6 +13,7 @@ import {
   type NewLiveEvent,
 } from '../db/repositories/live-events.js'
 import { executedInRounds } from '../db/repositories/round-operations.js'
+import { notifyRounds } from './notify.js'
 
 export async function publishRounds(
   s: Session,
@@ -35,6 +37,8 @@ export async function publishRounds(
     const data: LiveAssetEvent = { guid }
     events.push({ kind: 'asset', data })
   }
+  // Private: each only on its account's stream (the hub and the backlog filter by account).
+  events.push(...(await notifyRounds(s.db, first, last)))
   if (events.length === 0) return
   await appendLiveEvents(s, events)
   await pruneLiveEvents(s)

@@ -6,6 +6,7 @@
  */
 import { connectChain } from '../chain.js'
 import { loadConfig } from '../config.js'
+import { smtpMailer } from '../email/mailer.js'
 import { migrate, openDatabase } from '../db/index.js'
 import { loadWorkerConfig } from './config.js'
 import { startWorker } from './index.js'
@@ -28,6 +29,15 @@ async function main(): Promise<void> {
     database,
     algod: chain.algod,
     followerStartRound,
+    // SMTP_URL set: this worker mails notifications too (links point to PUBLIC_URL).
+    ...(config.smtpUrl === undefined
+      ? {}
+      : {
+          email: {
+            mailer: smtpMailer(config.smtpUrl, config.smtpFrom),
+            publicUrl: config.publicUrl ?? `http://${config.host}:${String(config.port)}`,
+          },
+        }),
     log: (message, error) => {
       console.error(message, error instanceof Error ? error.message : (error ?? ''))
     },

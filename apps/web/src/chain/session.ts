@@ -50,6 +50,24 @@ export class ChainSession {
     return walletSigner((txns, mine) => wallets.signGroup(this.wallets, walletId, txns, mine))(g)
   }
 
+  /**
+   * The sign-in proof (docs/security.md W24): a 0-Algo payment to oneself carrying the server's
+   * challenge note, with an empty validity window (first valid 2, last valid 1) so it can never be
+   * sent; signed by the wallet; base64, as POST /api/auth/sign_in/ takes it.
+   */
+  async signInProof(walletId: string, address: string, note: string): Promise<string> {
+    const params = await this.params()
+    const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
+      sender: address,
+      receiver: address,
+      amount: 0,
+      note: new TextEncoder().encode(note),
+      suggestedParams: { ...params, firstValid: 2n, lastValid: 1n },
+    })
+    const [signed] = await wallets.signGroup(this.wallets, walletId, [txn], [0])
+    return algosdk.bytesToBase64(signed)
+  }
+
   /** algod, the wallet's signatures and the spec's params, for @unica/contracts/flows. */
   flowChain(walletId: string): FlowChain {
     return { algod: this.algod, sign: (g) => this.sign(walletId, g), params: () => this.params() }

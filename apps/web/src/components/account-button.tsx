@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { shortAddress } from '../lib/format.js'
+import { PersonalMenuItems } from '../personal/menu-items.js'
 import { paths } from '../routes/paths.js'
 import { logout } from '../state/session.js'
 import { useServices } from '../state/services.js'
@@ -135,6 +136,7 @@ export function AccountButton() {
               <Link role="menuitem" className={item} to={paths.myBids} onClick={close}>
                 My bids
               </Link>
+              <PersonalMenuItems close={close} />
             </>
           )}
           <MenuAction onChoose={close} run={() => void logout(services)}>

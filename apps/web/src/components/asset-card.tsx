@@ -6,6 +6,7 @@
 import type { Asset } from '@unica/schemas'
 import { Link } from 'react-router'
 import { formatUnits } from '../lib/format.js'
+import { WatchButton } from '../personal/watch-button.js'
 import { paths } from '../routes/paths.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
@@ -47,9 +48,12 @@ export function AssetCard({ asset, myBid }: { asset: Asset; myBid?: bigint }) {
         <AssetImage asset={asset} />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="truncate font-semibold">
-          <Link to={href}>{asset.name}</Link>
-        </h3>
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="truncate font-semibold">
+            <Link to={href}>{asset.name}</Link>
+          </h3>
+          <WatchButton guid={asset.guid} name={asset.name} />
+        </div>
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           <dt className="text-slate-500">Price</dt>
           <dd className="text-right">

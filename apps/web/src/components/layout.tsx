@@ -12,6 +12,7 @@ import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 import { SelectAccountModal } from '../wallet/select-account-modal.js'
 import { SelectWalletModal } from '../wallet/select-wallet-modal.js'
+import { NotificationBell } from '../personal/notification-bell.js'
 import { AccountButton } from './account-button.js'
 import { Modal, Spinner } from './modal.js'
 
@@ -49,7 +50,10 @@ function NavBar() {
             Activity
           </NavLink>
         </div>
-        <AccountButton />
+        <div className="flex items-center gap-1">
+          <NotificationBell />
+          <AccountButton />
+        </div>
       </div>
     </header>
   )

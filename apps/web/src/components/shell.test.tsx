@@ -37,6 +37,7 @@ describe('account button', () => {
       'Created NFTs',
       'My NFTs',
       'My bids',
+      'Sign in',
       'Logout',
     ])
   })
@@ -45,7 +46,14 @@ describe('account button', () => {
     renderApp('/', { state: connected(BOB, false) })
     await userEvent.click(screen.getByRole('button', { name: 'BOB...234' }))
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent)
-    expect(items).toEqual(['Select Account', 'Become a Creator', 'My NFTs', 'My bids', 'Logout'])
+    expect(items).toEqual([
+      'Select Account',
+      'Become a Creator',
+      'My NFTs',
+      'My bids',
+      'Sign in',
+      'Logout',
+    ])
   })
 
   it('lists accounts in the select-account modal and ignores nothing it should not', async () => {

@@ -13,6 +13,7 @@ import { TransactionTable } from '../components/transaction-table.js'
 import { assetAmount } from '../chain/account.js'
 import { AddressLink } from '../discovery/address-link.js'
 import { safeHref } from '../lib/links.js'
+import { WatchButton } from '../personal/watch-button.js'
 import { assetQuery, operationsQuery } from '../lib/endpoints.js'
 import { ApiError, MESSAGES } from '../lib/errors.js'
 import { Loaded } from '../components/loaded.js'
@@ -135,7 +136,10 @@ export function AssetDetailsPage() {
         </div>
         <div className="flex flex-col gap-4">
           <div className="flex items-start justify-between gap-4">
-            <h1 className="text-3xl font-bold break-words">{data.name}</h1>
+            <div className="flex items-start justify-between gap-2">
+              <h1 className="text-3xl font-bold break-words">{data.name}</h1>
+              <WatchButton guid={data.guid} name={data.name} />
+            </div>
             <ShareButton />
           </div>
           <p className="whitespace-pre-line text-slate-700">{data.description}</p>

@@ -7,6 +7,7 @@
  */
 import { API, LiveAssetEvent, LiveOperationEvent } from '@unica/schemas'
 import { invalidateMarket, keys } from '../lib/endpoints.js'
+import { personalKeys } from '../personal/queries.js'
 import type { Services } from './services.js'
 import { refreshAccount } from './session.js'
 
@@ -48,6 +49,7 @@ export function connectLive(services: Services, open: OpenEventSource, base: str
     on('ready', () => undefined)
     on('reset', () => {
       void invalidateMarket(services.queryClient)
+      void services.queryClient.invalidateQueries({ queryKey: personalKeys.notifications })
       void refreshAccount(services)
     })
     on('asset', (data) => {
@@ -62,6 +64,10 @@ export function connectLive(services: Services, open: OpenEventSource, base: str
       void services.queryClient.invalidateQueries({ queryKey: keys.operations(op.guid) })
       // My bids reads the account's bids from the chain: reload it after its own trades.
       if (op.sender === services.store.get().address) void refreshAccount(services)
+    })
+    // Only this signed-in account's stream carries its notifications: the bell refreshes.
+    on('notification', () => {
+      void services.queryClient.invalidateQueries({ queryKey: personalKeys.notifications })
     })
     source.onerror = () => {
       if (stopped || source?.readyState !== CLOSED) return

@@ -1,0 +1,62 @@
+/**
+ * The trades the follower recorded in a range of rounds, with the piece's owner as those rounds
+ * leave it, and the bidders a bid beat: what worker/notify.ts makes notifications of.
+ */
+import { and, between, eq, gt, isNotNull, lt, ne } from 'drizzle-orm'
+import type { Db } from '../connection.js'
+import { assets, bids, operations } from '../schema.js'
+
+export interface RoundTrade {
+  readonly guid: string
+  readonly applicationId: bigint
+  readonly opType: string
+  readonly value: bigint
+  readonly sender: string
+  readonly counterparty: string | null
+  readonly txId: string
+  readonly owner: string | null
+}
+
+export async function tradesInRounds(db: Db, first: bigint, last: bigint): Promise<RoundTrade[]> {
+  const rows = await db
+    .select({
+      guid: assets.guid,
+      applicationId: operations.applicationId,
+      opType: operations.opType,
+      value: operations.value,
+      sender: operations.sender,
+      counterparty: operations.counterparty,
+      txId: operations.txId,
+      owner: assets.ownerAddress,
+    })
+    .from(operations)
+    .innerJoin(assets, eq(assets.guid, operations.assetGuid))
+    .where(
+      and(
+        eq(operations.status, 'executed'),
+        between(operations.round, first, last),
+        isNotNull(operations.txId),
+      ),
+    )
+    .orderBy(operations.round, operations.id)
+  return rows.map((r) => ({ ...r, txId: r.txId ?? '' }))
+}
+
+/**
+ * The other bidders on the app whose standing bid is now below `value` (as the applied rounds
+ * leave it: a bidder who withdrew or spent the bid in those rounds is not told).
+ */
+export async function outbidBy(db: Db, trade: RoundTrade): Promise<string[]> {
+  const rows = await db
+    .select({ bidder: bids.bidder })
+    .from(bids)
+    .where(
+      and(
+        eq(bids.applicationId, trade.applicationId),
+        ne(bids.bidder, trade.sender),
+        gt(bids.amount, 0n),
+        lt(bids.amount, trade.value),
+      ),
+    )
+  return rows.map((r) => r.bidder)
+}

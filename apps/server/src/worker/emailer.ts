@@ -1,0 +1,97 @@
+/**
+ * Mails notifications to the accounts that confirmed an address (docs/product.md §12): claims a
+ * batch (marked 'sending' and committed first, so a crash mid-send never mails one twice), sends
+ * each, then marks it 'sent'; an SMTP refusal retries it later, up to MAX_ATTEMPTS.
+ */
+import type { Database } from '../db/index.js'
+import {
+  claimMail,
+  markMailed,
+  markMailRefused,
+  type MailJob,
+} from '../db/repositories/notification-emails.js'
+import type { Mailer } from '../email/mailer.js'
+import { PollLoop } from './poll-loop.js'
+
+const BATCH = 20
+
+/** USDC base units as a decimal ('2.5'), trailing zeros dropped. */
+export function formatUnits(units: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals)
+  const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return fraction === '' ? (units / scale).toString() : `${String(units / scale)}.${fraction}`
+}
+const MAX_ATTEMPTS = 5
+
+export interface EmailerOptions {
+  /** Links in the mail point here (PUBLIC_URL). */
+  readonly publicUrl: string
+  readonly usdcDecimals: number
+  /** Wait after a refusal before trying again (doubled per attempt). */
+  readonly retryMs?: number
+  readonly idleMs?: number
+  readonly onError?: (e: unknown) => void
+}
+
+const WHAT: Record<string, (name: string, amount: string) => string> = {
+  outbid: (n, a) => `You were outbid on ${n}: ${a}.`,
+  bid_received: (n, a) => `New bid of ${a} on your ${n}.`,
+  sold: (n, a) => `Your ${n} sold for ${a}.`,
+  bid_accepted: (n, a) => `Your bid of ${a} on ${n} was accepted: it is yours.`,
+  watched_listed: (n, a) => `${n}, which you watch, is for sale at ${a}.`,
+}
+
+export function mailOf(
+  job: MailJob,
+  options: Pick<EmailerOptions, 'publicUrl' | 'usdcDecimals'>,
+): { to: string; subject: string; text: string } {
+  const amount = `${formatUnits(job.value, options.usdcDecimals)} USDC`
+  const line = (WHAT[job.kind] ?? ((n: string) => `News about ${n}.`))(job.assetName, amount)
+  return {
+    to: job.to,
+    subject: `Unica: ${line}`,
+    text: `${line}\n\n${options.publicUrl.replace(/\/+$/, '')}/nft/${job.guid}\n\nYou get this because you asked for notifications by email on Unica; remove your address in the app to stop.\n`,
+  }
+}
+
+export class Emailer {
+  private readonly loop: PollLoop
+
+  constructor(
+    private readonly database: Database,
+    private readonly mailer: Mailer,
+    private readonly options: EmailerOptions,
+  ) {
+    this.loop = new PollLoop(() => this.step(), options.idleMs ?? 2000, options.onError)
+  }
+
+  /** Mails one batch; answers whether there was any. */
+  async step(): Promise<boolean> {
+    const jobs = await this.database.transaction((s) => claimMail(s.db, BATCH))
+    const { db } = this.database
+    for (const job of jobs) {
+      try {
+        await this.mailer.send(mailOf(job, this.options))
+      } catch (e) {
+        this.options.onError?.(e)
+        const delay = (this.options.retryMs ?? 60_000) * 2 ** job.attempts
+        await markMailRefused(db, job, delay, MAX_ATTEMPTS)
+        continue
+      }
+      await markMailed(db, job.id)
+    }
+    return jobs.length > 0
+  }
+
+  wake(): void {
+    this.loop.wake()
+  }
+
+  start(): void {
+    this.loop.start()
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop()
+  }
+}

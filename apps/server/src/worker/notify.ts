@@ -1,0 +1,51 @@
+/**
+ * The follower's notifications (docs/product.md §12), inside the transaction that
+ * applies the rounds: from the operations those rounds recorded and the state they leave,
+ * who is told what. Stored once per (account, operation, kind) — a replayed round adds nothing —
+ * and each new one is a live event on its account's stream only.
+ */
+import type { Db } from '../db/index.js'
+import type { NewLiveEvent } from '../db/repositories/live-events.js'
+import { insertNotifications, type NewNotification } from '../db/repositories/notifications.js'
+import { outbidBy, tradesInRounds, type RoundTrade } from '../db/repositories/round-trades.js'
+import { watchersOf } from '../db/repositories/watchlist.js'
+
+async function recipients(db: Db, trade: RoundTrade): Promise<NewNotification[]> {
+  const out: NewNotification[] = []
+  const tell = (account: string | null, kind: NewNotification['kind']): void => {
+    if (account === null || account === trade.sender) return
+    out.push({
+      account,
+      kind,
+      assetGuid: trade.guid,
+      operationTxId: trade.txId,
+      value: trade.value,
+    })
+  }
+  // A zero ask or bid withdraws it: nobody needs telling.
+  if (trade.opType === 'BID' && trade.value > 0n) {
+    tell(trade.owner, 'bid_received')
+    for (const bidder of await outbidBy(db, trade)) tell(bidder, 'outbid')
+  } else if (trade.opType === 'ASK' && trade.value > 0n) {
+    for (const watcher of await watchersOf(db, trade.guid)) tell(watcher, 'watched_listed')
+  } else if (trade.opType === 'BUY_NOW') {
+    tell(trade.counterparty, 'sold')
+  } else if (trade.opType === 'SELL_NOW') {
+    tell(trade.counterparty, 'bid_accepted')
+  }
+  return out
+}
+
+/** Stores the rounds' new notifications; answers their live events. */
+export async function notifyRounds(db: Db, first: bigint, last: bigint): Promise<NewLiveEvent[]> {
+  const rows: NewNotification[] = []
+  for (const trade of await tradesInRounds(db, first, last)) {
+    rows.push(...(await recipients(db, trade)))
+  }
+  const created = await insertNotifications(db, rows)
+  return created.map(({ account, notification }) => ({
+    kind: 'notification',
+    account,
+    data: notification,
+  }))
+}

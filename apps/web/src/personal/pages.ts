@@ -1,0 +1,3 @@
+/** The personal pages, loaded on demand (app.tsx). */
+export { SessionsPage } from './sessions-page.js'
+export { WatchlistPage } from './watchlist-page.js'
