@@ -154,7 +154,7 @@ export const API = {
     method: 'POST',
     path: '/api/assets/submit_asset/',
     summary:
-      'Multipart asset_id, description, image, proof (the creator-signed note, see the server README).',
+      'Multipart asset_id, description, image, proof (the creator-signed note, see the server README), and optionally royalty (JSON text of the v2 split).',
     tags: ['assets'],
     body: formBody(SubmitAssetFields, image(true)),
     retry: true,
@@ -272,7 +272,8 @@ export const API = {
   getCreator: route({
     method: 'GET',
     path: '/api/creators/:address/',
-    summary: "A creator's number of works, of works for sale, of sales, and sales volume.",
+    summary:
+      "A creator's number of works, of works for sale, of sales, sales volume, and royalties earned.",
     tags: ['discovery'],
     params: z.object({ address: Address }),
     responses: { 200: CreatorProfile, 400: ErrorBody },

@@ -57,6 +57,8 @@ export type NewAsset = Pick<
   | 'imagePath'
   | 'thumbnailPath'
   | 'creatorAddress'
+  | 'contractVersion'
+  | 'royalty'
 >
 
 /** Stores a submitted asset (DA); undefined when its guid or asset id is stored already. */
