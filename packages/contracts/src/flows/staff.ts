@@ -230,7 +230,13 @@ export async function setUpNft(
 ): Promise<SetUpNft> {
   const { usdcId, proxyId, version, royalty, ...nft } = input
   const steps = { run: hooks.run, onProgress: hooks.onProgress }
-  const created = await createNft(chain, nft, { ...steps, register: hooks.registerAsset })
+  // A v2 split also goes in the NFT's ARC-69 note, for wallets and explorers.
+  const withRoyalty =
+    royalty !== undefined && (version ?? CURRENT_VERSION) !== 1 ? { ...nft, royalty } : nft
+  const created = await createNft(chain, withRoyalty, {
+    ...steps,
+    register: hooks.registerAsset,
+  })
   const deployed = await deployManager(
     chain,
     { creator: nft.creator, nftId: created.assetId, usdcId, proxyId, version },
