@@ -108,9 +108,10 @@ describe('the demo seed', () => {
       expect(escrowUsdc.assetHolding?.amount, piece.name).toBe(openBids)
 
       const sold = piece.boughtBy
-      const owner = sold === undefined ? seeded.staff : account(sold.collector)
+      const owner = sold === undefined ? seeded.staff : account(sold.resoldTo ?? sold.collector)
       expect(asset.owner_address, piece.name).toBe(owner)
-      const price = sold?.relistAt ?? piece.price
+      // A resold piece is unlisted: its second buyer holds it.
+      const price = sold?.resoldTo !== undefined ? undefined : (sold?.relistAt ?? piece.price)
       expect(asset.price, piece.name).toBe(
         price === undefined ? null : (BigInt(price) * USDC).toString(),
       )
@@ -122,24 +123,100 @@ describe('the demo seed', () => {
     }
   })
 
-  it('paid the seller of the sold piece and records the sale in its history', async () => {
-    const sold = DEMO_PIECES.find((p) => p.boughtBy !== undefined)
-    const item = seeded.pieces.find((p) => p.name === sold?.name)
-    if (sold?.price === undefined || item === undefined) throw new Error('no sold piece')
-    // The staff member pays no USDC anywhere in the seed: it has its genesis USDC plus the price.
+  it('paid the seller of the sold pieces and records each sale in its history', async () => {
+    const sold = DEMO_PIECES.filter((p) => p.boughtBy !== undefined)
+    expect(sold.length).toBeGreaterThan(0)
+    // The staff member pays no USDC anywhere in the seed: it has its genesis USDC plus each first
+    // sale's price (a creator's sale pays no royalty) and its royalty cuts of resales.
+    let staffIncome = 0n
+    for (const piece of sold) {
+      const item = seeded.pieces.find((p) => p.name === piece.name)
+      if (piece.price === undefined || item === undefined) throw new Error('no sold piece')
+      staffIncome += BigInt(piece.price) * USDC
+      const history = await get<{ results: { op_type: string; sender: string; value: string }[] }>(
+        `/api/operations/?asset__guid=${item.guid}`,
+      )
+      expect(history.results).toContainEqual(
+        expect.objectContaining({
+          op_type: 'BUY_NOW',
+          value: (BigInt(piece.price) * USDC).toString(),
+          sender: account(piece.boughtBy?.collector ?? ''),
+        }),
+      )
+      const resale = piece.boughtBy?.relistAt
+      if (piece.boughtBy?.resoldTo !== undefined && resale !== undefined) {
+        for (const r of piece.royalty ?? []) {
+          if (r.who === 'staff') staffIncome += (BigInt(resale) * USDC * BigInt(r.share)) / 10_000n
+        }
+      }
+    }
     const staffUsdc = await unica.chain.algod
       .accountAssetInformation(seeded.staff, unica.chain.usdcId)
       .do()
-    expect(staffUsdc.assetHolding?.amount).toBe(GENESIS_USDC + BigInt(sold.price) * USDC)
-    const history = await get<{ results: { op_type: string; sender: string; value: string }[] }>(
+    expect(staffUsdc.assetHolding?.amount).toBe(GENESIS_USDC + staffIncome)
+  })
+
+  it('has pieces of both versions, v2 ones with royalties and splits, and a resale that paid one', async () => {
+    const versions = new Set(seeded.pieces.map((p) => p.version))
+    expect(versions).toEqual(new Set([1, 2]))
+    for (const piece of DEMO_PIECES) {
+      const item = seeded.pieces.find((p) => p.name === piece.name)
+      if (item === undefined) throw new Error(`${piece.name} not seeded`)
+      const asset = await get<{ contract_version: number; royalty: unknown }>(
+        `/api/assets/${item.guid}/`,
+      )
+      expect(asset.contract_version, piece.name).toBe(item.version)
+      const recipients = (piece.royalty ?? []).map((r) => ({
+        address: r.who === 'staff' ? seeded.staff : account(r.who),
+        share: r.share,
+      }))
+      expect(asset.royalty, piece.name).toEqual(
+        item.version === 1
+          ? null
+          : { basis_points: recipients.reduce((a, r) => a + r.share, 0), recipients },
+      )
+    }
+    expect(DEMO_PIECES.some((p) => (p.royalty?.length ?? 0) > 1)).toBe(true)
+
+    // The resale by a collector paid each recipient its cut, and the seller the rest.
+    const resold = DEMO_PIECES.find((p) => p.boughtBy?.resoldTo !== undefined)
+    const item = seeded.pieces.find((p) => p.name === resold?.name)
+    const first = resold?.boughtBy
+    if (item?.version !== 2 || first?.relistAt === undefined || first.resoldTo === undefined) {
+      throw new Error('no v2 resale in the catalogue')
+    }
+    const price = BigInt(first.relistAt) * USDC
+    const cuts = (resold?.royalty ?? []).map((r) => (price * BigInt(r.share)) / 10_000n)
+    const royalty = cuts.reduce((a, b) => a + b, 0n)
+    expect(royalty).toBeGreaterThan(0n)
+    const history = await get<{ results: { op_type: string; sender: string; royalty?: string }[] }>(
       `/api/operations/?asset__guid=${item.guid}`,
     )
     expect(history.results).toContainEqual(
       expect.objectContaining({
         op_type: 'BUY_NOW',
-        value: (BigInt(sold.price) * USDC).toString(),
-        sender: account(sold.boughtBy?.collector ?? ''),
+        sender: account(first.resoldTo),
+        royalty: royalty.toString(),
       }),
     )
+    // On chain: the first collector (who bids elsewhere too) got the price less the royalty.
+    const usdcOf = async (address: string) =>
+      (await unica.chain.algod.accountAssetInformation(address, unica.chain.usdcId).do())
+        .assetHolding?.amount
+    const bidsBy = (who: string) =>
+      DEMO_PIECES.flatMap((p) => p.bids ?? [])
+        .filter((b) => b.from === who)
+        .reduce((sum, b) => sum + BigInt(b.usdc) * USDC, 0n)
+    const seller = first.collector
+    const paidFirst = BigInt(resold?.price ?? 0) * USDC
+    expect(await usdcOf(account(seller))).toBe(
+      GENESIS_USDC - bidsBy(seller) - paidFirst + price - royalty,
+    )
+    // Each collaborator's cut shows on their creator page as royalties earned.
+    for (const [i, r] of (resold?.royalty ?? []).entries()) {
+      if (r.who === 'staff') continue
+      const page = await get<{ royalties_earned: string }>(`/api/creators/${account(r.who)}/`)
+      expect(page.royalties_earned).toBe(cuts[i].toString())
+    }
   })
 })

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ESCROW_FUNDING } from '@unica/contracts'
+import { CURRENT_VERSION, ESCROW_FUNDING } from '@unica/contracts'
 import { indexerClient } from '../src/chain.js'
 import { assets, users } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
@@ -83,7 +83,8 @@ describe('the whole create-NFT flow', () => {
       guid: nft.guid,
       asset_id: nft.assetId.toString(),
       application_id: null,
-      contract_version: 1,
+      // The version it will be deployed with, until the deployed one is verified.
+      contract_version: CURRENT_VERSION,
       escrow_address: null,
       status: 'DA',
       unit_name: 'UNI',
@@ -134,7 +135,8 @@ describe('the whole create-NFT flow', () => {
       .update(assets)
       .set({ contractVersion: 99 })
       .where(eq(assets.guid, nft.guid))
-    const deployed = await studio.deploy(staff, nft.assetId)
+    // v1 explicitly: apps deployed before v2 keep going through the whole flow.
+    const deployed = await studio.deploy(staff, nft.assetId, 1)
     const contract = await post('/api/contracts/submit_contract/', {
       app_id: Number(deployed.appId),
       tx_id: deployed.txId,
@@ -165,7 +167,7 @@ describe('the whole create-NFT flow', () => {
     })
 
     // Configure.
-    const configureTx = await studio.configure(staff, nft.assetId, deployed.appId)
+    const configureTx = await studio.configure(staff, nft.assetId, deployed.appId, { version: 1 })
     // The deploy transaction is not the configuration.
     const wrongTx = await post('/api/contracts/submit_configuration/', {
       app_id: deployed.appId.toString(),

@@ -8,7 +8,12 @@ import { randomBytes } from 'node:crypto'
 import algosdk from 'algosdk'
 import type { Devnet } from '@unica/devnet'
 import { DevnetKit, signBytes, signWith, type TestAccount } from '@unica/devnet/testing'
-import type { UnsignedGroup } from '@unica/contracts'
+import {
+  CURRENT_VERSION,
+  type ContractVersion,
+  type RoyaltyRecipient,
+  type UnsignedGroup,
+} from '@unica/contracts'
 import {
   configureManager,
   createNft,
@@ -101,31 +106,56 @@ export class Studio {
   }
 
   /** Deploys the manager through a proxy; returns the app id and the creation tx id. */
-  async deploy(creator: Account, nftId: bigint): Promise<{ appId: bigint; txId: string }> {
-    const input = { creator: creator.address, nftId, usdcId: this.devnet.info.usdcAssetId }
+  async deploy(
+    creator: Account,
+    nftId: bigint,
+    version?: ContractVersion,
+  ): Promise<{ appId: bigint; txId: string }> {
+    const input = {
+      creator: creator.address,
+      nftId,
+      usdcId: this.devnet.info.usdcAssetId,
+      ...(version !== undefined && { version }),
+    }
     const { appId, createTxId } = await deployManager(this.chain(creator), input)
     return { appId, txId: createTxId }
   }
 
-  /** Configures the manager; returns the app call's tx id. */
-  async configure(creator: Account, nftId: bigint, appId: bigint): Promise<string> {
+  /**
+   * Configures the manager of `version` (CURRENT_VERSION by default; v2 with `recipients` as its
+   * royalty split, none when not given); returns the app call's tx id.
+   */
+  async configure(
+    creator: Account,
+    nftId: bigint,
+    appId: bigint,
+    options: { version?: ContractVersion; recipients?: RoyaltyRecipient[] } = {},
+  ): Promise<string> {
+    const version = options.version ?? CURRENT_VERSION
     const market = { appId, nftId, usdcId: this.devnet.info.usdcAssetId }
     const { callTxId } = await configureManager(this.chain(creator), {
       creator: creator.address,
       ...market,
+      version,
+      ...(version === 2 && {
+        royalty: { creator: creator.address, recipients: options.recipients ?? [] },
+      }),
     })
     return callTxId
   }
 
   /** An approve-all application (`#pragma version 10; pushint 1`) created by `sender`. */
-  async approveAllApp(sender: Account): Promise<{ appId: bigint; txId: string }> {
+  async approveAllApp(
+    sender: Account,
+    schema: { globalInts: number; globalBytes: number } = { globalInts: 4, globalBytes: 3 },
+  ): Promise<{ appId: bigint; txId: string }> {
     const program = new Uint8Array([0x0a, 0x81, 0x01])
     const txn = algosdk.makeApplicationCreateTxnFromObject({
       sender: sender.address,
       approvalProgram: program,
       clearProgram: program,
-      numGlobalInts: 4,
-      numGlobalByteSlices: 3,
+      numGlobalInts: schema.globalInts,
+      numGlobalByteSlices: schema.globalBytes,
       numLocalInts: 1,
       numLocalByteSlices: 0,
       onComplete: algosdk.OnApplicationComplete.NoOpOC,

@@ -3,6 +3,7 @@
  * and its ARC-69 note, so wallets and explorers show the description and media.
  */
 import type algosdk from 'algosdk'
+import { royaltyBasisPoints, type Royalty } from './royalty.js'
 
 /** Asset parameter limits (go-algorand config: MaxAssetUnitNameBytes, MaxAssetNameBytes, ...). */
 export const NFT_LIMITS = {
@@ -22,6 +23,12 @@ export interface NftDescription {
   readonly description: string
   readonly mediaUrl: string
   readonly mimeType: string
+  /**
+   * v2: the royalty split the manager will be configured with; the note's `properties` carry it
+   * (`royalty_bps`, `royalty_recipients` as "ADDRESS:share" strings) so wallets and explorers
+   * show it. The chain's split (R0..R3) stays the truth.
+   */
+  readonly royalty?: Royalty
 }
 
 const utf8 = new TextEncoder()
@@ -64,12 +71,21 @@ export function arc69Note(nft: NftDescription): Uint8Array {
       description: nft.description,
       media_url: nft.mediaUrl,
       mime_type: nft.mimeType,
+      ...(nft.royalty !== undefined && { properties: royaltyProperties(nft.royalty) }),
     }),
   )
   if (note.length > NFT_LIMITS.noteBytes) {
     throw new RangeError(`the ARC-69 note must fit in ${NFT_LIMITS.noteBytes} bytes`)
   }
   return note
+}
+
+/** The ARC-69 properties of a royalty: its total and each "ADDRESS:share" (basis points). */
+function royaltyProperties(r: Royalty): Record<string, unknown> {
+  return {
+    royalty_bps: Number(royaltyBasisPoints(r)),
+    royalty_recipients: r.recipients.map((x) => `${x.address}:${x.share.toString()}`),
+  }
 }
 
 /**

@@ -105,6 +105,7 @@ describe('staff setup', () => {
       proxyId,
       usdcId: h.usdcId,
       nftId,
+      version: 1,
       params: await params(),
     })
     await step('deploy', deploy, staff)
@@ -128,7 +129,7 @@ describe('staff setup', () => {
 
     await step(
       'configure',
-      buildConfigure({ creator: staff.address, ...market, params: await params() }),
+      buildConfigure({ creator: staff.address, ...market, version: 1, params: await params() }),
       staff,
     )
     expect((await h.state(market)).escrow).toBe(h.escrow(market))

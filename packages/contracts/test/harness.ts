@@ -165,7 +165,12 @@ export class Harness {
     const recipients = options.royalty?.recipients ?? []
     const market: Market =
       version === 1 ? base : { ...base, version, royalty: { creator: creator.address, recipients } }
-    await configureManager(this.flowChain(creator), { creator: creator.address, ...market })
+    // The version explicitly: configure's default is the current version, not the app's.
+    await configureManager(this.flowChain(creator), {
+      creator: creator.address,
+      ...market,
+      version,
+    })
     return market
   }
 

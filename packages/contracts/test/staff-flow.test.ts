@@ -47,6 +47,7 @@ describe('setUpNft', () => {
         mediaUrl: `https://unica.example/media/${guid}.png`,
         mimeType: 'image/png',
         usdcId: h.usdcId,
+        version: 1,
       },
       {
         run: async (step, work) => {
@@ -105,6 +106,7 @@ describe('setUpNft', () => {
       appId: done.deployed.appId,
       nftId: done.nft.assetId,
       usdcId: h.usdcId,
+      version: 1,
     })
     expect(done.escrow).toBe(algosdk.getApplicationAddress(done.market.appId).toString())
     // Configured: the escrow is opted in to the NFT and to USDC.
@@ -117,7 +119,11 @@ describe('setUpNft', () => {
   it("reports algod's refusal as AlgodError('post')", async () => {
     const market = await h.market(staff)
     const outsider = await h.account()
-    const again = configureManager(h.flowChain(outsider), { creator: outsider.address, ...market })
+    const again = configureManager(h.flowChain(outsider), {
+      creator: outsider.address,
+      ...market,
+      version: 1,
+    })
     const error = await again.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AlgodError)
     expect(error).toMatchObject({ kind: 'post' })

@@ -186,7 +186,7 @@ export const API = {
     method: 'POST',
     path: '/api/assets/submit_asset/',
     summary:
-      'Multipart asset_id, description, image, proof (the creator-signed note, see the server README).',
+      'Multipart asset_id, description, image, proof (the creator-signed note, see the server README), and optionally royalty (JSON text of the v2 split).',
     tags: ['assets'],
     body: formBody(SubmitAssetFields, image(true)),
     retry: true,
@@ -304,7 +304,8 @@ export const API = {
   getCreator: getOne(
     {
       path: '/api/creators/:address/',
-      summary: "A creator's number of works, of works for sale, of sales, and sales volume.",
+      summary:
+        "A creator's number of works, of works for sale, of sales, sales volume, and royalties earned.",
       tags: ['discovery'],
       params: AddressParams,
     },

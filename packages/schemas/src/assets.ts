@@ -1,6 +1,7 @@
 /** Assets (docs/product.md §3): the list, its filters (§7), and the create-NFT payloads. */
 import { z } from 'zod'
 import { Address, Guid, IdInput, PageQuery, Timestamp, Uint64String } from './common.js'
+import { Royalty, RoyaltyField } from './royalty.js'
 
 /** DA: created, no contract. DC: contract deployed, not configured. RD: ready and tradable. */
 export const AssetStatus = z.enum(['DA', 'DC', 'RD'])
@@ -18,6 +19,12 @@ export const Asset = z.object({
    * clients build its trades with that version's protocol.
    */
   contract_version: z.number().int().positive(),
+  /**
+   * The creator royalty (docs/product.md §3): null for a v1 app (it pays none). For v2, before
+   * configuration the split chosen at creation, after it the split the chain holds (the truth);
+   * `{basis_points: 0, recipients: []}` when there is none.
+   */
+  royalty: Royalty.nullable(),
   escrow_address: Address.nullable(),
   status: AssetStatus,
   name: z.string(),
@@ -156,6 +163,12 @@ export const SubmitAssetFields = z.object({
     .string({ error: ASSET_MESSAGES.required })
     .min(1, ASSET_MESSAGES.required)
     .max(4096, 'Too large.'),
+  /**
+   * Optional, for a v2 manager: the royalty split chosen at creation, as JSON text
+   * `{"recipients":[{"address":"…","share":500}]}` (shares in basis points, at most 4 recipients,
+   * 1500 in all). Shown until the manager is configured; then the chain's split replaces it.
+   */
+  royalty: RoyaltyField.optional(),
 })
 
 /**

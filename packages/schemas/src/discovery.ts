@@ -88,6 +88,8 @@ export const CreatorProfile = z.object({
   sales: z.number().int(),
   /** USDC base units. */
   volume: Uint64String,
+  /** USDC base units: the royalty cuts of sales paid to, or held for, this address. */
+  royalties_earned: Uint64String,
 })
 export type CreatorProfile = z.infer<typeof CreatorProfile>
 

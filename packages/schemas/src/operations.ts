@@ -10,8 +10,18 @@ export const TRADE_OPERATIONS = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'] as const
 export const TradeOperation = z.enum(TRADE_OPERATIONS)
 export type TradeOperation = z.infer<typeof TradeOperation>
 
-/** Every op_type the history holds: trades plus the non-trade calls the chain follower sees. */
-export const OP_TYPES = [...TRADE_OPERATIONS, 'CONFIGURE', 'OPT_IN', 'CLOSE_OUT', 'CLEAR'] as const
+/**
+ * Every op_type the history holds: trades plus the non-trade calls the chain follower sees
+ * (CLAIM: a royalty recipient claims what a v2 manager held for them; its value is the amount).
+ */
+export const OP_TYPES = [
+  ...TRADE_OPERATIONS,
+  'CONFIGURE',
+  'OPT_IN',
+  'CLOSE_OUT',
+  'CLEAR',
+  'CLAIM',
+] as const
 export const OpType = z.enum(OP_TYPES)
 export type OpType = z.infer<typeof OpType>
 
@@ -29,6 +39,13 @@ export const Operation = z.object({
   counterparty: Address.nullable()
     .optional()
     .describe("A sale's other party: the owner paid by a BUY_NOW, the buyer of a SELL_NOW."),
+  /**
+   * Ours, additive: the USDC a sale's creator royalty took (paid to recipients plus held for them
+   * to claim), as the follower read it; null for other operations, v1 apps and unseen sends.
+   */
+  royalty: Uint64String.nullable()
+    .optional()
+    .describe("The USDC a sale's royalty took (paid plus held); null for non-sales and v1."),
   tx_id: z.string().nullable(),
   round: Uint64String.nullable(),
   block_time: Timestamp.nullable(),

@@ -1,12 +1,20 @@
 /**
  * The demo's pieces and what happens to each on the first start: enough variety that every list
- * and every button of the app has something to show (listed, with bids, unlisted, sold).
+ * and every button of the app has something to show (listed, with bids, unlisted, sold), on both
+ * manager versions: v1 pieces (no royalty) and v2 ones with royalties and splits, one of them
+ * resold by a collector (the resale pays the royalty).
  * Prices and bids are whole USDC (the seed converts them to base units).
  */
 import type { Artwork } from './images.js'
 
 /** Collectors by their devnet genesis names: the test wallets after the staff member's. */
 export type Collector = 'Wallet3' | 'Wallet4' | 'Wallet5' | 'Wallet6'
+
+/** A royalty recipient: the staff creator or a collaborator, and its share in basis points. */
+export interface DemoRecipient {
+  readonly who: 'staff' | Collector
+  readonly share: number
+}
 
 export interface DemoPiece {
   readonly name: string
@@ -17,8 +25,19 @@ export interface DemoPiece {
   readonly price?: number
   /** Bids in order. */
   readonly bids?: readonly { readonly from: Collector; readonly usdc: number }[]
-  /** Bought at the asking price by this collector, who may list it again. */
-  readonly boughtBy?: { readonly collector: Collector; readonly relistAt?: number }
+  /**
+   * Bought at the asking price by this collector, who may list it again; `resoldTo` then buys it
+   * at that price (a resale by a non-creator: on v2 it pays the royalty).
+   */
+  readonly boughtBy?: {
+    readonly collector: Collector
+    readonly relistAt?: number
+    readonly resoldTo?: Collector
+  }
+  /** The manager version (docs/product.md §3); the current one (2) when unset. */
+  readonly version?: 1 | 2
+  /** v2: the creator royalty's split (none when unset). */
+  readonly royalty?: readonly DemoRecipient[]
 }
 
 export const DEMO_PIECES: readonly DemoPiece[] = [
@@ -32,6 +51,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
       { from: 'Wallet3', usdc: 80 },
       { from: 'Wallet4', usdc: 95 },
     ],
+    version: 1,
   },
   {
     name: 'Saffron Field',
@@ -39,6 +59,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     description: 'Late summer wind combing a field of saffron.',
     art: { palette: ['#3d1f00', '#f4a261', '#e9c46a', '#e76f51'], motif: 'waves', seed: 23 },
     price: 75,
+    version: 1,
   },
   {
     name: 'Night Garden',
@@ -47,6 +68,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     art: { palette: ['#10002b', '#c77dff', '#e0aaff', '#72efdd'], motif: 'petals', seed: 37 },
     price: 250,
     bids: [{ from: 'Wallet5', usdc: 60 }],
+    version: 1,
   },
   {
     name: 'Tidal Study No. 4',
@@ -62,6 +84,10 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     art: { palette: ['#2b0f0e', '#e85d04', '#faa307', '#ffba08'], motif: 'orbits', seed: 53 },
     price: 90,
     boughtBy: { collector: 'Wallet4', relistAt: 150 },
+    royalty: [
+      { who: 'staff', share: 700 },
+      { who: 'Wallet6', share: 300 },
+    ],
   },
   {
     name: 'Lichen',
@@ -69,6 +95,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     description: 'Slow colonies of colour on a granite grid.',
     art: { palette: ['#1b2d1b', '#6a994e', '#a7c957', '#f2e8cf'], motif: 'grid', seed: 67 },
     price: 45,
+    royalty: [{ who: 'staff', share: 500 }],
   },
   {
     name: 'Quiet Orbit',
@@ -76,6 +103,10 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     description: 'Two bodies that never quite meet.',
     art: { palette: ['#14110f', '#7e7f9a', '#97a7b3', '#eae8ff'], motif: 'orbits', seed: 71 },
     bids: [{ from: 'Wallet6', usdc: 30 }],
+    royalty: [
+      { who: 'staff', share: 400 },
+      { who: 'Wallet3', share: 200 },
+    ],
   },
   {
     name: 'Meridian',
@@ -92,6 +123,22 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     bids: [
       { from: 'Wallet5', usdc: 110 },
       { from: 'Wallet6', usdc: 125 },
+    ],
+    royalty: [
+      { who: 'staff', share: 800 },
+      { who: 'Wallet5', share: 200 },
+    ],
+  },
+  {
+    name: 'Ember Tide',
+    unitName: 'UNI',
+    description: 'Embers drifting out to sea, sold on by its first collector.',
+    art: { palette: ['#1a0500', '#9d0208', '#f48c06', '#ffe8d6'], motif: 'waves', seed: 103 },
+    price: 200,
+    boughtBy: { collector: 'Wallet3', relistAt: 300, resoldTo: 'Wallet5' },
+    royalty: [
+      { who: 'staff', share: 600 },
+      { who: 'Wallet6', share: 400 },
     ],
   },
 ]

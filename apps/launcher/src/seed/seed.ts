@@ -13,6 +13,7 @@ import {
   buildBid,
   buildBuyNow,
   buildListAsk,
+  CURRENT_VERSION,
   type Market,
   type UnsignedGroup,
 } from '@unica/contracts'
@@ -49,6 +50,8 @@ export interface SeededPiece {
   readonly guid: string
   readonly assetId: bigint
   readonly appId: bigint
+  /** The manager version the piece's app runs. */
+  readonly version: number
 }
 
 export interface SeedResult {
@@ -113,8 +116,8 @@ class Seeder {
 
     const pieces: SeededPiece[] = []
     for (const [i, piece] of DEMO_PIECES.entries()) {
-      const seeded = await this.createPiece(staff, piece)
-      await this.tradePiece(staff, piece, seeded)
+      const [seeded, market] = await this.createPiece(staff, piece)
+      await this.tradePiece(staff, piece, seeded, market)
       pieces.push(seeded)
       log(`  seeded ${String(i + 1)}/${String(DEMO_PIECES.length)}: ${piece.name}`)
     }
@@ -122,10 +125,23 @@ class Seeder {
   }
 
   /** The staff flow of docs/product.md §4: create the NFT, submit it, deploy, finish setup. */
-  private async createPiece(staff: string, piece: DemoPiece): Promise<SeededPiece> {
+  private async createPiece(staff: string, piece: DemoPiece): Promise<[SeededPiece, Market]> {
     // A fresh random guid, as the web app makes one (a UUID's 32 hex digits).
     const guid = randomBytes(16).toString('hex')
     const image = await artworkPng(piece.art)
+    const version = piece.version ?? CURRENT_VERSION
+    const recipients = (piece.royalty ?? []).map((r) => ({
+      address: r.who === 'staff' ? staff : this.collector(r.who),
+      share: r.share,
+    }))
+    const v2 =
+      version === 2
+        ? {
+            royalty: {
+              recipients: recipients.map((r) => ({ address: r.address, share: BigInt(r.share) })),
+            },
+          }
+        : {}
     const { market } = await setUpNft(
       this.chain,
       {
@@ -138,6 +154,8 @@ class Seeder {
         mediaUrl: `${this.target.url}/nft/${guid}`,
         mimeType: 'image/png',
         usdcId: this.usdcId,
+        version,
+        ...v2,
       },
       {
         registerAsset: async ({ assetId }) => {
@@ -153,6 +171,7 @@ class Seeder {
               description: piece.description,
               image: new File([image], `${guid}.png`, { type: 'image/png' }),
               proof: Buffer.from(proof).toString('base64'),
+              ...(version === 2 && { royalty: JSON.stringify({ recipients }) }),
             },
           })
         },
@@ -168,12 +187,17 @@ class Seeder {
         },
       },
     )
-    return { name: piece.name, guid, assetId: market.nftId, appId: market.appId }
+    const seeded = { name: piece.name, guid, assetId: market.nftId, appId: market.appId, version }
+    return [seeded, market]
   }
 
   /** The piece's listing, bids and sale, each through send_tx as the web app sends trades. */
-  private async tradePiece(staff: string, piece: DemoPiece, seeded: SeededPiece): Promise<void> {
-    const market: Market = { appId: seeded.appId, nftId: seeded.assetId, usdcId: this.usdcId }
+  private async tradePiece(
+    staff: string,
+    piece: DemoPiece,
+    seeded: SeededPiece,
+    market: Market,
+  ): Promise<void> {
     if (piece.price !== undefined) {
       const price = BigInt(piece.price) * USDC
       const list = buildListAsk({ seller: staff, market, price, params: await this.params() })
@@ -199,6 +223,21 @@ class Seeder {
             params: await this.params(),
           })
           await this.trade(relist, 'ASK')
+          const resoldTo = piece.boughtBy.resoldTo
+          if (resoldTo !== undefined) {
+            // A resale by a collector: on v2 the manager pays the royalty out of the price.
+            const second = this.collector(resoldTo)
+            await this.optInAsset(second, seeded.assetId)
+            const resale = buildBuyNow({
+              buyer: second,
+              market,
+              price: BigInt(piece.boughtBy.relistAt) * USDC,
+              owner: buyer,
+              currentBid: 0n,
+              params: await this.params(),
+            })
+            await this.trade(resale, 'BUY_NOW')
+          }
         }
       }
     }

@@ -41,6 +41,7 @@ describe('migrations', () => {
       'timestamp with time zone': 'timestamp with time zone',
       bytea: 'bytea',
       tsvector: 'tsvector',
+      jsonb: 'jsonb',
     }
     for (const table of Object.values(schema) as PgTable[]) {
       const config = getTableConfig(table)

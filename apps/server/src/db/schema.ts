@@ -9,6 +9,7 @@ import {
   boolean,
   customType,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -68,7 +69,15 @@ export const assets = pgTable('assets', {
   ),
   /** When it last sold: kept by a trigger on `operations` (migration 0004). */
   lastSoldAt: timestamp('last_sold_at', { withTimezone: true }),
+  /**
+   * The royalty split, `[{address, share}]`: chosen at creation, then the chain's once configured
+   * (migration 0007); null when none was given.
+   */
+  royalty: jsonb('royalty').$type<StoredRoyalty>(),
 })
+
+/** assets.royalty: each recipient and its share in basis points. */
+export type StoredRoyalty = { address: string; share: number }[]
 
 export const OPERATION_STATUSES = ['pending', 'submitted', 'executed', 'failed'] as const
 
@@ -81,6 +90,8 @@ export const operations = pgTable('operations', {
   sender: text('sender').notNull(),
   /** A sale's other party (the paid owner of a buy now, the buyer of a sell now); else null. */
   counterparty: text('counterparty'),
+  /** The USDC a sale's royalty took, paid plus held (migration 0007); else null. */
+  royalty: uint64('royalty'),
   txId: text('tx_id').unique(),
   groupId: text('group_id'),
   signedGroup: bytea('signed_group'),

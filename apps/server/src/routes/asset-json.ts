@@ -4,13 +4,20 @@
  * (db/repositories/asset-fields.ts).
  */
 import algosdk from 'algosdk'
-import type { Asset } from '@unica/schemas'
+import { royaltyOf, type Asset, type Royalty } from '@unica/schemas'
 import type { AssetFields } from '../db/repositories/asset-fields.js'
+import type { StoredRoyalty } from '../db/schema.js'
 import type { MediaStorage } from '../media/storage.js'
 
 export function mediaUrl(storage: MediaStorage, base: string, key: string | null): string | null {
   if (key === null) return null
   return storage.publicUrl(key) ?? `${base}/media/${key}`
+}
+
+/** v1 pays no royalty (null); v2 shows the stored split, none when none was given. */
+export function royaltyJson(version: number, split: StoredRoyalty | null): Royalty | null {
+  if (version < 2) return null
+  return royaltyOf({ recipients: split ?? [] })
 }
 
 export function assetJson(a: AssetFields, storage: MediaStorage, base: string): Asset {
@@ -20,6 +27,7 @@ export function assetJson(a: AssetFields, storage: MediaStorage, base: string): 
     asset_id: a.asset_id,
     application_id: a.application_id,
     contract_version: a.contract_version,
+    royalty: royaltyJson(a.contract_version, a.royalty),
     escrow_address:
       a.escrow_address ??
       (a.application_id === null

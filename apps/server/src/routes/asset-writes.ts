@@ -7,7 +7,12 @@
  * image is decoded only after all that, so anonymous uploads cost us no image work.
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { guidOfMetadataHash, isMarketplaceNft } from '@unica/contracts'
+import {
+  CURRENT_VERSION,
+  guidOfMetadataHash,
+  isMarketplaceNft,
+  royaltyProblem,
+} from '@unica/contracts'
 import {
   API,
   ASSET_MESSAGES,
@@ -84,6 +89,17 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw badRequest('Invalid input.', problems)
         }
         const { proof } = fields
+        // The shared schema mirrors the chain's rules; royaltyProblem also checks each checksum.
+        const royalty = fields.royalty?.recipients.map((r) => ({ ...r }))
+        const royaltyRefused =
+          royalty === undefined
+            ? null
+            : royaltyProblem({
+                recipients: royalty.map((r) => ({ address: r.address, share: BigInt(r.share) })),
+              })
+        if (royaltyRefused !== null) {
+          throw badRequest('Invalid input.', { royalty: [royaltyRefused] })
+        }
         const assetId = BigInt(fields.asset_id)
         if (assetId > PG_BIGINT_MAX) {
           throw badRequest('Invalid input.', { asset_id: ['No such asset on chain.'] })
@@ -134,7 +150,11 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             // The metadata hash must be a new guid: another NFT already claimed this one.
             throw new ApiError(409, 'Another asset already uses this guid.')
           }
-          if (same.image_path === processed.image.key && same.description === description) {
+          if (
+            same.image_path === processed.image.key &&
+            same.description === description &&
+            JSON.stringify(same.royalty ?? []) === JSON.stringify(royalty ?? [])
+          ) {
             return reply.code(200).send(assetJson(same, storage, base))
           }
           throw new ApiError(409, 'This asset was already submitted.')
@@ -155,6 +175,9 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           imagePath: processed.image.key,
           thumbnailPath: processed.thumbnail.key,
           creatorAddress: creator,
+          // The version it will be deployed with, until submit_contract binds the one it runs.
+          contractVersion: CURRENT_VERSION,
+          royalty: royalty ?? null,
         })
         // A concurrent submission of this asset won the race (or another asset has its guid).
         if (row === undefined) return answerExisting()

@@ -7,7 +7,13 @@
  */
 import algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { MANAGER_SCHEMA, clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
+import {
+  CURRENT_VERSION,
+  clearProgram,
+  managerProgram,
+  protocol,
+  proxyProgram,
+} from '@unica/contracts'
 import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
@@ -18,6 +24,7 @@ import {
   markConfigured,
 } from '../db/repositories/assets.js'
 import { isStaff } from '../db/repositories/users.js'
+import { storedRoyalty } from '../chain-royalty.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
 import { assetJson } from './asset-json.js'
@@ -72,15 +79,19 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.compileManager),
       ...write,
-      handler: () => ({
-        ...compiled(managerProgram()),
-        params: {
-          num_local_ints: MANAGER_SCHEMA.localInts,
-          num_local_byte_slices: MANAGER_SCHEMA.localBytes,
-          num_global_ints: MANAGER_SCHEMA.globalInts,
-          num_global_byte_slices: MANAGER_SCHEMA.globalBytes,
-        },
-      }),
+      // The current version's program and schema: what a new deploy creates.
+      handler: () => {
+        const { schema } = protocol(CURRENT_VERSION)
+        return {
+          ...compiled(managerProgram(CURRENT_VERSION)),
+          params: {
+            num_local_ints: schema.localInts,
+            num_local_byte_slices: schema.localBytes,
+            num_global_ints: schema.globalInts,
+            num_global_byte_slices: schema.globalBytes,
+          },
+        }
+      },
     })
     app.route({
       ...endpoint(API.compileEscrow),
@@ -152,6 +163,8 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const row = await markConfigured(db, asset.guid, {
           ownerAddress: asset.ownerAddress ?? asset.creatorAddress,
           holdingAddress: asset.holdingAddress ?? asset.creatorAddress,
+          // v2: the split the chain holds replaces the one chosen at creation.
+          ...(state.version >= 2 && { royalty: storedRoyalty(state.royalty) }),
         })
         return row === undefined ? answerAsset(asset.guid, base) : assetJson(row, ctx.storage, base)
       },

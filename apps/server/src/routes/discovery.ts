@@ -141,6 +141,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           for_sale: f.forSale,
           sales: f.sales,
           volume: f.volume,
+          royalties_earned: f.royaltiesEarned,
         }
       },
     })

@@ -25,6 +25,7 @@ export function operationJson(row: OperationRow): Operation {
     value: row.value.toString(),
     sender: row.sender,
     counterparty: row.counterparty,
+    royalty: row.royalty?.toString() ?? null,
     tx_id: row.txId,
     round: row.round?.toString() ?? null,
     block_time: row.blockTime?.toISOString() ?? null,

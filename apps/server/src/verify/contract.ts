@@ -7,8 +7,8 @@
 import {
   CONFIGURE_ARG,
   CONTRACT_VERSIONS,
-  MANAGER_SCHEMA,
   decodeManagerGlobal,
+  boundProxyOf,
   protocol,
   proxyIdOf,
   type ContractVersion,
@@ -50,7 +50,8 @@ export async function readManager(chain: Chain, appId: bigint): Promise<Verified
   }
   const version = versionOf(params)
   if (version === undefined) notOurs()
-  const s = MANAGER_SCHEMA
+  // Each version creates its manager with its own schema (v2 adds the royalty slots).
+  const s = protocol(version).schema
   if (
     params.globalStateSchema?.numUint !== s.globalInts ||
     params.globalStateSchema.numByteSlice !== s.globalBytes ||
@@ -86,7 +87,11 @@ export async function checkCreation(chain: Chain, claim: SubmittedTx): Promise<v
     })
   }
   const logic = tx.signature?.logicsig?.logic
-  if (logic === undefined || proxyIdOf(logic) === undefined || tx.group === undefined) {
+  // v1's proxies, or v2's bound to this creator (docs/security.md: a proxy no one else can use).
+  const ourProxy =
+    logic !== undefined &&
+    (proxyIdOf(logic) !== undefined || boundProxyOf(logic)?.creator === creator)
+  if (logic === undefined || !ourProxy || tx.group === undefined) {
     throw badRequest('Invalid input.', {
       tx_id: ['This application was not created by our proxy.'],
     })

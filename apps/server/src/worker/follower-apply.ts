@@ -5,12 +5,13 @@
  *
  * Sources of truth, all in the block itself (so replaying a round gives the same result):
  * - price and the escrowed NFT's owner: the manager's global A and O deltas;
- * - configuration: global E set (DC -> RD); deployment: a creation of exactly our manager and clear
+ * - configuration: global E set (DC -> RD), with v2's royalty split R0..R3; deployment: a creation of exactly our manager and clear
  *   programs for one of our NFTs that has no app yet (DA -> DC);
  * - bids: each bidder's bid of record as the trades set it (B sets it, BN and SN spend it);
  * - how to read a call: the protocol of the manager version the app runs (stored on its asset,
  *   set from the deployment read);
- * - where the NFT is: every transfer of it (top-level or inner, including close-outs).
+ * - where the NFT is: every transfer of it (top-level or inner, including close-outs);
+ * - a v2 sale's royalty: the price less the seller's net, from the inner transfers.
  */
 import algosdk from 'algosdk'
 import {
@@ -23,6 +24,7 @@ import {
 } from '@unica/contracts'
 import { readableVersion } from '../contract-version.js'
 import type { Db } from '../db/connection.js'
+import type { StoredRoyalty } from '../db/schema.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
 import {
   lockAssets,
@@ -48,6 +50,8 @@ interface Working {
   holding: string | null
   price: bigint | null
   bidsChanged: boolean
+  /** v2: the split R0..R3 the configure call set, once seen (the chain's is the truth). */
+  royalty: StoredRoyalty | null
 }
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0
@@ -67,6 +71,7 @@ function toWorking(r: FollowedAsset): Working {
     holding,
     price: r.price === null ? null : BigInt(r.price),
     bidsChanged: false,
+    royalty: null,
   }
 }
 
@@ -113,7 +118,43 @@ function applyDelta(asset: Working, call: AppCallEvent): void {
   if (e instanceof Uint8Array && e.length === 32 && !same(e, ZERO)) {
     asset.escrow = algosdk.encodeAddress(e)
     if (asset.status === 'DC' || asset.status === 'DA') asset.status = 'RD'
+    // v2's configure sets R0..R3 in the same call (none set: no royalty).
+    if (asset.version !== null && asset.version >= 2) asset.royalty = royaltyOfDelta(call)
   }
+}
+
+/** The split a v2 configure call wrote: R0..R3, each a 32-byte address and an 8-byte share. */
+function royaltyOfDelta(call: AppCallEvent): StoredRoyalty {
+  const out: StoredRoyalty = []
+  for (const i of [0, 1, 2, 3]) {
+    const r = call.globalDelta.get(`R${String(i)}`)
+    if (!(r instanceof Uint8Array) || r.length !== 40) continue
+    const share = algosdk.decodeUint64(r.subarray(32), 'bigint')
+    out.push({ address: algosdk.encodeAddress(r.subarray(0, 32)), share: Number(share) })
+  }
+  return out
+}
+
+/**
+ * What a v2 sale's royalty took: the price less the seller's net, the last USDC transfer to the
+ * seller (each cut is paid before it, or held when its recipient cannot receive USDC: either way
+ * it left the seller's share). Null for v1, other operations and calls no variant explains.
+ */
+export function royaltyOf(
+  reading: ConfirmedReading,
+  call: AppCallEvent,
+  asset: { readonly assetId: bigint; readonly version: ContractVersion | null },
+): bigint | null {
+  if (asset.version === null || asset.version < 2 || reading.variant === null) return null
+  const sellerRole =
+    reading.operation === 'BUY_NOW' ? 'owner' : reading.operation === 'SELL_NOW' ? 'seller' : null
+  if (sellerRole === null) return null
+  const seller = reading.roles[sellerRole]
+  const net = call.inner.findLast(
+    (t) => t.type === 'axfer' && t.receiver === seller && t.assetId !== asset.assetId,
+  )
+  if (net === undefined || net.amount > reading.value) return null
+  return reading.value - net.amount
 }
 
 /**
@@ -141,6 +182,7 @@ async function recordOperation(
     value: reading.value,
     sender: call.sender,
     counterparty: counterpartyOf(reading),
+    royalty: royaltyOf(reading, call, asset),
     txId: call.txId,
     groupId: call.groupId,
     round: round.round,
@@ -159,6 +201,7 @@ async function save(s: Db, asset: Working): Promise<void> {
     ownerAddress: owner,
     holdingAddress: asset.holding,
     price: asset.price,
+    ...(asset.royalty !== null && { royalty: asset.royalty }),
   })
   if (!asset.bidsChanged || asset.appId === null) return
   await refreshHighestBid(s, asset.guid, asset.appId)

@@ -202,7 +202,8 @@ describe('the follower', () => {
     await env.h.deploy(creator, nftId)
     const market2 = { appId, nftId, usdcId: env.h.usdcId }
     await env.h.send(
-      buildConfigure({ creator: creator.address, ...market2, params: await params() }),
+      // The harness deploys v1: configure it as v1 (the default is the current version).
+      buildConfigure({ creator: creator.address, ...market2, version: 1, params: await params() }),
       creator,
     )
     await follower.catchUp()

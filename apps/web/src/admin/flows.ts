@@ -154,7 +154,8 @@ export async function deployContract(
   const params = await chain.params()
   await requireAlgos(s, address, deployCost(params).total + configureCost(params).total)
   const proxyId = randomProxyId()
-  const proxy = proxyAddress(proxyId)
+  // New deploys run the current version, whose proxy is bound to its creator.
+  const proxy = proxyAddress(proxyId, address)
   const deployed = await deployManager(
     chain.flowChain(walletName),
     { creator: address, proxyId, usdcId: s.config.usdcId, nftId: BigInt(asset.asset_id) },

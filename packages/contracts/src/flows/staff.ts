@@ -13,7 +13,7 @@ import {
   type Market,
   type UnsignedGroup,
 } from '../builders/group.js'
-import type { ContractVersion } from '../market/versions.js'
+import { CURRENT_VERSION, type ContractVersion } from '../market/versions.js'
 import type { Royalty } from '../royalty.js'
 import { buildConfigure, buildCreateNft, buildDeploy } from '../builders/setup.js'
 import type { NftDescription } from '../nft.js'
@@ -169,12 +169,12 @@ export interface ManagerToConfigure extends Market {
 /** The market a configured manager is: with its version, and on v2 its creator and royalty. */
 function configuredMarket(input: ManagerToConfigure): Market {
   const { appId, nftId, usdcId, version, royalty, creator } = input
-  if ((version ?? 1) === 1) return { appId, nftId, usdcId, ...(version && { version }) }
+  if ((version ?? CURRENT_VERSION) === 1) return { appId, nftId, usdcId, version: 1 }
   return {
     appId,
     nftId,
     usdcId,
-    version,
+    version: version ?? CURRENT_VERSION,
     royalty: { creator, recipients: royalty?.recipients ?? [] },
   }
 }
@@ -230,7 +230,13 @@ export async function setUpNft(
 ): Promise<SetUpNft> {
   const { usdcId, proxyId, version, royalty, ...nft } = input
   const steps = { run: hooks.run, onProgress: hooks.onProgress }
-  const created = await createNft(chain, nft, { ...steps, register: hooks.registerAsset })
+  // A v2 split also goes in the NFT's ARC-69 note, for wallets and explorers.
+  const withRoyalty =
+    royalty !== undefined && (version ?? CURRENT_VERSION) !== 1 ? { ...nft, royalty } : nft
+  const created = await createNft(chain, withRoyalty, {
+    ...steps,
+    register: hooks.registerAsset,
+  })
   const deployed = await deployManager(
     chain,
     { creator: nft.creator, nftId: created.assetId, usdcId, proxyId, version },

@@ -9,6 +9,7 @@ import { tradeArgs } from '../args.js'
 import { buildDeploy } from '../builders/setup.js'
 import { BID_BOX_MIN_BALANCE } from '../protocol.js'
 import { readConfirmedCall, readDeployment, type ConfirmedCall } from './read-confirmed.js'
+import { CURRENT_VERSION } from './versions.js'
 
 const market = { appId: 3001n, nftId: 2001n, usdcId: 1001n }
 const [buyer, owner] = Array.from({ length: 2 }, () => algosdk.generateAccount().addr.toString())
@@ -132,7 +133,7 @@ describe('readDeployment', () => {
   }
 
   it('reads the assets a creation of exactly our programs is for', () => {
-    expect(readDeployment(created)).toEqual({ version: 1, usdcId: 11n, nftId: 22n })
+    expect(readDeployment(created)).toEqual({ version: CURRENT_VERSION, usdcId: 11n, nftId: 22n })
   })
 
   it('reads nothing of another program, a call, or args that are not two uint64s', () => {

@@ -14,7 +14,7 @@ export const PROTOCOLS = { 1: V1, 2: V2 } as const satisfies Record<number, Prot
 export type ContractVersion = keyof typeof PROTOCOLS
 
 /** The version new deployments get. */
-export const CURRENT_VERSION: ContractVersion = 1
+export const CURRENT_VERSION: ContractVersion = 2
 
 export const CONTRACT_VERSIONS = Object.keys(PROTOCOLS).map(Number) as ContractVersion[]
 

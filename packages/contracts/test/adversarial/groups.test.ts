@@ -268,7 +268,12 @@ const SCENARIOS: { name: string; size: number; axfers: number[]; setup: () => Pr
         const nftId = await h.createNft(staff)
         const appId = await h.deploy(staff, nftId)
         const market = { appId, nftId, usdcId: h.usdcId }
-        const g = buildConfigure({ creator: staff.address, ...market, params: await h.params() })
+        const g = buildConfigure({
+          creator: staff.address,
+          ...market,
+          version: 1,
+          params: await h.params(),
+        })
         return { market, g, keys: [staff], watched: [staff] }
       },
     },

@@ -61,6 +61,8 @@ async function deployGroup(creator: Account, nftId: bigint, proxyId = randomProx
     proxyId,
     usdcId: h.usdcId,
     nftId,
+    // v1's deploy: these are v1's creation checks (v2's are in v2.test.ts).
+    version: 1,
     params: await h.params(),
   })
 }
@@ -293,7 +295,7 @@ describe('configuring the escrow', () => {
   }
 
   const configure = async (creator: Account, market: Market) =>
-    buildConfigure({ creator: creator.address, ...market, params: await h.params() })
+    buildConfigure({ creator: creator.address, ...market, version: 1, params: await h.params() })
 
   it('refuses configuring by anyone but the creator', async () => {
     const { staff, market } = await deployed()
@@ -440,7 +442,7 @@ describe('a second manager for the same NFT', () => {
     const appId = await h.deploy(staff, market.nftId)
     const second: Market = { appId, nftId: market.nftId, usdcId: h.usdcId }
     await h.send(
-      buildConfigure({ creator: staff.address, ...second, params: await h.params() }),
+      buildConfigure({ creator: staff.address, ...second, version: 1, params: await h.params() }),
       staff,
     )
     await h.optIn(b, second, { nft: false })

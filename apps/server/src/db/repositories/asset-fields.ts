@@ -8,7 +8,7 @@
  * routes/asset-json.ts turns a row into the answer.
  */
 import { sql } from 'drizzle-orm'
-import { assets } from '../schema.js'
+import { assets, type StoredRoyalty } from '../schema.js'
 
 /**
  * The selection, each column named as its key (node-postgres and PGlite key a row by column name,
@@ -19,6 +19,7 @@ export const assetFields = {
   asset_id: sql<string>`${assets.assetId}::text`.as('asset_id'),
   application_id: sql<string | null>`${assets.applicationId}::text`.as('application_id'),
   contract_version: assets.contractVersion,
+  royalty: assets.royalty,
   escrow_address: assets.escrowAddress,
   status: assets.status,
   name: assets.name,
@@ -45,6 +46,7 @@ export interface AssetFields {
   readonly asset_id: string
   readonly application_id: string | null
   readonly contract_version: number
+  readonly royalty: StoredRoyalty | null
   readonly escrow_address: string | null
   readonly status: 'DA' | 'DC' | 'RD'
   readonly name: string

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { ContractVersion } from '@unica/contracts'
 import type { Db } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
-import { assets, bids } from '../schema.js'
+import { assets, bids, type StoredRoyalty } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
 
 export type AssetRow = typeof assets.$inferSelect
@@ -57,6 +57,8 @@ export type NewAsset = Pick<
   | 'imagePath'
   | 'thumbnailPath'
   | 'creatorAddress'
+  | 'contractVersion'
+  | 'royalty'
 >
 
 /** Stores a submitted asset (DA); undefined when its guid or asset id is stored already. */
@@ -91,11 +93,11 @@ export async function bindContract(
   return rows.at(0)
 }
 
-/** DC -> RD, held and owned as given; undefined when the asset is no longer DC. */
+/** DC -> RD, held and owned as given (and v2's split from the chain); undefined when the asset is no longer DC. */
 export async function markConfigured(
   db: Db,
   guid: string,
-  owner: { ownerAddress: string; holdingAddress: string },
+  owner: { ownerAddress: string; holdingAddress: string; royalty?: StoredRoyalty },
 ): Promise<AssetFields | undefined> {
   const rows = await db
     .update(assets)
@@ -162,6 +164,8 @@ export interface FollowedState {
   readonly ownerAddress: string | null
   readonly holdingAddress: string | null
   readonly price: bigint | null
+  /** Set when a v2 configure call was seen: the split the chain holds. */
+  readonly royalty?: StoredRoyalty
 }
 
 export async function saveFollowed(db: Db, guid: string, state: FollowedState): Promise<void> {

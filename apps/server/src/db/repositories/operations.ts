@@ -234,13 +234,15 @@ export async function settleOpen(
 export interface ExecutedCall extends OperationCall {
   /** A sale's other party, read from the inner transactions; null for other operations. */
   readonly counterparty: string | null
+  /** A v2 sale's royalty (paid plus held); null for other operations and v1. */
+  readonly royalty: bigint | null
   readonly round: bigint
   readonly blockTime: Date
 }
 
 /**
  * The chain is the truth: a row the sender stored for this transaction becomes executed, with
- * the type, value and counterparty the chain saw; its signed bytes are no longer needed.
+ * the type, value, counterparty and royalty the chain saw; its signed bytes are no longer needed.
  */
 export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> {
   const excluded = (column: string) => sql.raw(`excluded.${column}`)
@@ -255,6 +257,7 @@ export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> 
         value: excluded('value'),
         sender: excluded('sender'),
         counterparty: excluded('counterparty'),
+        royalty: excluded('royalty'),
         assetGuid: excluded('asset_guid'),
         groupId: excluded('group_id'),
         round: excluded('round'),

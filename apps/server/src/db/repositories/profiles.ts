@@ -13,10 +13,12 @@ export interface CreatorFigures {
   readonly sales: number
   /** USDC base units, as decimal text. */
   readonly volume: string
+  /** USDC base units, as decimal text: royalty cuts of sales paid to or held for the address. */
+  readonly royaltiesEarned: string
 }
 
 export async function creatorFigures(db: Db, address: string): Promise<CreatorFigures> {
-  const [[works], [sales]] = await Promise.all([
+  const [[works], [sales], earned] = await Promise.all([
     db
       .select({
         works: count(),
@@ -38,8 +40,37 @@ export async function creatorFigures(db: Db, address: string): Promise<CreatorFi
           eq(operations.activityType, 'sale'),
         ),
       ),
+    royaltiesEarned(db, address),
   ])
-  return { works: works.works, forSale: works.forSale, sales: sales.sales, volume: sales.volume }
+  return {
+    works: works.works,
+    forSale: works.forSale,
+    sales: sales.sales,
+    volume: sales.volume,
+    royaltiesEarned: earned,
+  }
+}
+
+/**
+ * The royalty cuts of `address`: each sale whose royalty took something paid every recipient of
+ * its asset's split floor(price × share / 10000), as the manager does (packages/contracts
+ * src/royalty.ts `royaltyCut`); a cut it could not pay is held for the recipient, still earned.
+ */
+async function royaltiesEarned(db: Db, address: string): Promise<string> {
+  const cuts = sql`(SELECT coalesce(sum(floor(${operations.value} * (r ->> 'share')::numeric / 10000)), 0)
+    FROM jsonb_array_elements(${assets.royalty}) AS r WHERE r ->> 'address' = ${address})`
+  const [row] = await db
+    .select({ earned: sql<string>`coalesce(sum(${cuts}), 0)::text` })
+    .from(operations)
+    .innerJoin(assets, eq(assets.guid, operations.assetGuid))
+    .where(
+      and(
+        eq(operations.status, 'executed'),
+        gt(operations.royalty, 0n),
+        sql`${assets.royalty} @> ${JSON.stringify([{ address }])}::jsonb`,
+      ),
+    )
+  return row.earned
 }
 
 /** At most this many of a collector's bids are shown, the latest first. */
