@@ -52,6 +52,7 @@ function backend(creator: () => string) {
     asset_id: assetId,
     application_id: null,
     contract_version: 1,
+    royalty: null,
     escrow_address: null,
     status: 'DA',
     name: 'Sunrise',

@@ -9,6 +9,18 @@ export type AssetStatus = z.infer<typeof AssetStatus>
 export const HighestBid = z.object({ value: Uint64String, sender: Address })
 export type HighestBid = z.infer<typeof HighestBid>
 
+/**
+ * A v2 manager's creator royalty (docs/product.md §3): its total in basis points of every sale's
+ * price and the recipients' shares (basis points too), fixed at configuration.
+ */
+export const Royalty = z.object({
+  basis_points: z.number().int().min(0).max(1500),
+  recipients: z
+    .array(z.object({ address: Address, share: z.number().int().positive() }))
+    .max(4),
+})
+export type Royalty = z.infer<typeof Royalty>
+
 export const Asset = z.object({
   guid: Guid,
   asset_id: Uint64String,
@@ -18,6 +30,8 @@ export const Asset = z.object({
    * clients build its trades with that version's protocol.
    */
   contract_version: z.number().int().positive(),
+  /** The creator royalty a sale pays; null for a v1 app (no royalty). */
+  royalty: Royalty.nullable(),
   escrow_address: Address.nullable(),
   status: AssetStatus,
   name: z.string(),
@@ -156,6 +170,11 @@ export const SubmitAssetFields = z.object({
     .string({ error: ASSET_MESSAGES.required })
     .min(1, ASSET_MESSAGES.required)
     .max(4096, 'Too large.'),
+  /**
+   * v2: the creator royalty as a JSON string, `{"recipients":[{"address":"…","share":500}]}`
+   * (shares in basis points); absent means none.
+   */
+  royalty: z.string().max(2000, 'Too large.').optional(),
 })
 
 /**

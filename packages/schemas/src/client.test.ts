@@ -42,6 +42,7 @@ const ASSET: Asset = {
   asset_id: '5',
   application_id: null,
   contract_version: 1,
+  royalty: null,
   escrow_address: null,
   status: 'DA',
   name: 'n',

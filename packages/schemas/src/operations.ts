@@ -11,7 +11,14 @@ export const TradeOperation = z.enum(TRADE_OPERATIONS)
 export type TradeOperation = z.infer<typeof TradeOperation>
 
 /** Every op_type the history holds: trades plus the non-trade calls the chain follower sees. */
-export const OP_TYPES = [...TRADE_OPERATIONS, 'CONFIGURE', 'OPT_IN', 'CLOSE_OUT', 'CLEAR'] as const
+export const OP_TYPES = [
+  ...TRADE_OPERATIONS,
+  'CONFIGURE',
+  'OPT_IN',
+  'CLOSE_OUT',
+  'CLEAR',
+  'CLAIM',
+] as const
 export const OpType = z.enum(OP_TYPES)
 export type OpType = z.infer<typeof OpType>
 
@@ -29,6 +36,8 @@ export const Operation = z.object({
   counterparty: Address.nullable()
     .optional()
     .describe("A sale's other party: the owner paid by a BUY_NOW, the buyer of a SELL_NOW."),
+  /** A sale's royalty: the USDC (base units) its recipients took; null or absent otherwise. */
+  royalty: Uint64String.nullable().optional(),
   tx_id: z.string().nullable(),
   round: Uint64String.nullable(),
   block_time: Timestamp.nullable(),

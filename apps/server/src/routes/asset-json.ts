@@ -20,6 +20,8 @@ export function assetJson(a: AssetFields, storage: MediaStorage, base: string): 
     asset_id: a.asset_id,
     application_id: a.application_id,
     contract_version: a.contract_version,
+    // The royalty columns come with the v2 server work; until then no asset has one.
+    royalty: null,
     escrow_address:
       a.escrow_address ??
       (a.application_id === null

@@ -20,6 +20,15 @@ const asset: fc.Arbitrary<Asset> = fc.record({
   asset_id: uint64,
   application_id: fc.option(uint64),
   contract_version: fc.integer({ min: 1, max: 32767 }),
+  royalty: fc.option(
+    fc.record({
+      basis_points: fc.integer({ min: 0, max: 1500 }),
+      recipients: fc.array(
+        fc.record({ address, share: fc.integer({ min: 1, max: 1500 }) }),
+        { maxLength: 4 },
+      ),
+    }),
+  ),
   escrow_address: fc.option(address),
   status: fc.constantFrom('DA', 'DC', 'RD'),
   name: text,

@@ -32,6 +32,7 @@ export function asset(over: Partial<Asset> = {}): Asset {
     asset_id: '2001',
     application_id: '3001',
     contract_version: 1,
+    royalty: null,
     escrow_address: null,
     status: 'RD',
     name: 'Sunrise',
