@@ -163,7 +163,13 @@ describe('the web app on the devnet', () => {
     const told = (p: SetupProgress) => progress.push(p)
     const created = await createNft(
       services,
-      { unitName: 'SUN', name: 'Sunrise', description: 'A sunrise.', image },
+      {
+        unitName: 'SUN',
+        name: 'Sunrise',
+        description: 'A sunrise.',
+        image,
+        royalty: { recipients: [] },
+      },
       told,
       'http://localhost:8000',
     )
