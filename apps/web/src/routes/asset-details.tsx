@@ -9,6 +9,7 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { AssetImage, Usdc } from '../components/asset-card.js'
 import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { RoyaltyFacts } from '../components/royalty-facts.js'
 import { TransactionTable } from '../components/transaction-table.js'
 import { assetAmount } from '../chain/account.js'
 import { AddressLink } from '../discovery/address-link.js'
@@ -168,6 +169,7 @@ export function AssetDetailsPage() {
               </>
             )}
           </dl>
+          <RoyaltyFacts asset={data} />
           <div className="flex flex-wrap gap-3">
             {buttons.map((b, i) => (
               <button

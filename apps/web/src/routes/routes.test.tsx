@@ -298,6 +298,31 @@ describe('asset details', () => {
     expect(await screen.findByRole('heading', { name: 'Renamed by the chain' })).toBeTruthy()
   })
 
+  it('shows the creator royalty and its recipients for a v2 asset', async () => {
+    const a = asset({
+      contract_version: 2,
+      royalty: {
+        basis_points: 750,
+        recipients: [
+          { address: ALICE, share: 500 },
+          { address: BOB, share: 250 },
+        ],
+      },
+    })
+    renderApp(`/nft/${a.guid}`, { routes: detail(a) })
+    const facts = await screen.findByRole('region', { name: 'Creator royalty' })
+    expect(within(facts).getByText('Creator royalty: 7.5%')).toBeTruthy()
+    expect(within(facts).getByRole('link', { name: 'BOB...234' })).toBeTruthy()
+    expect(within(facts).getByText('2.5%')).toBeTruthy()
+  })
+
+  it('shows no royalty for a 0% royalty (v1 assets: the tests above)', async () => {
+    const a = asset({ contract_version: 2, royalty: { basis_points: 0, recipients: [] } })
+    renderApp(`/nft/${a.guid}`, { routes: detail(a) })
+    await screen.findByRole('heading', { name: 'Sunrise' })
+    expect(screen.queryByText(/Creator royalty/)).toBeNull()
+  })
+
   it("shows 'Information not available' without an owner, and Cancel ask in the history", async () => {
     const a = asset({ owner_address: null })
     renderApp(`/nft/${a.guid}`, { routes: detail(a, [operation({ value: '0' })]) })
