@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { paidRoyalty, percentOf, sellerNet } from './royalty.js'
+import { paidRoyalty, percentOf, sellerNet, youReceive } from './royalty.js'
 
 const CREATOR = 'C'.repeat(58)
 const SELLER = 'S'.repeat(58)
@@ -40,5 +40,17 @@ describe('royalty on the screens', () => {
       net: 999n,
       basisPoints: 0,
     })
+  })
+
+  it('says what the seller receives before signing', () => {
+    expect(youReceive(split(1000, [700, 300]), SELLER, 12_500_000n, 6)).toBe(
+      "You receive 11.25 USDC after the creator's royalty (10%).",
+    )
+    expect(youReceive(split(1000, [700, 300]), CREATOR, 12_500_000n, 6)).toBe(
+      'You receive 12.5 USDC: no royalty is taken when the creator sells.',
+    )
+    expect(youReceive({ creator_address: CREATOR, royalty: null }, SELLER, 12_500_000n, 6)).toBe(
+      'You receive 12.5 USDC.',
+    )
   })
 })

@@ -43,3 +43,21 @@ export function sellerNet(
   if (r === null || seller === asset.creator_address) return { net: price, basisPoints: 0 }
   return { net: royaltySplit(price, chainRoyalty(r), false).seller, basisPoints: r.basis_points }
 }
+
+/** The sentence the Set price and Sell now dialogs show before signing. */
+export function youReceive(
+  asset: Pick<Asset, 'royalty' | 'creator_address'>,
+  seller: string,
+  price: bigint,
+  usdcDecimals: number,
+): string {
+  const { net, basisPoints } = sellerNet(asset, seller, price)
+  const usdc = `${formatUnits(net, usdcDecimals)} USDC`
+  if (basisPoints > 0) {
+    return `You receive ${usdc} after the creator's royalty (${percentOf(basisPoints)}).`
+  }
+  if (paidRoyalty(asset) !== null) {
+    return `You receive ${usdc}: no royalty is taken when the creator sells.`
+  }
+  return `You receive ${usdc}.`
+}

@@ -30,6 +30,8 @@ import {
   type Plan,
   type TradeContext,
 } from './plan.js'
+import { youReceive } from '../lib/royalty.js'
+import { marketOf } from './market-of.js'
 import { runPlan } from './run.js'
 import {
   buyNowPrecondition,
@@ -55,6 +57,7 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
   const [loaded, setLoaded] = useState<
     | (Omit<Loaded, 'ctx'> & {
         state: ManagerState
+        market: TradeContext['market']
         myBid: bigint
         params: TradeContext['params']
       })
@@ -67,6 +70,8 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
     const alive = { current: true }
     void (async () => {
       try {
+        // An app of a version this build does not know cannot be traded here: an error, not a crash.
+        const market = marketOf(asset, appId, services.config.usdcId)
         const chain = await services.chain()
         const [state, myBid, params] = await Promise.all([
           chain.readMarket(appId),
@@ -79,6 +84,7 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
         if (alive.current) {
           setLoaded({
             state,
+            market,
             myBid,
             params,
             best: hb === null || bestBid === 0n ? null : { sender: hb.sender, bid: bestBid },
@@ -103,7 +109,7 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
     ctx: {
       address,
       account,
-      market: { appId, nftId: BigInt(asset.asset_id), usdcId: services.config.usdcId },
+      market: loaded.market,
       state: loaded.state,
       myBid: loaded.myBid,
       params: loaded.params,
@@ -197,6 +203,13 @@ export function TradeModal({
   }
 
   const fmt = (v: bigint) => `${formatUnits(v, decimals)} USDC`
+  // What the seller receives before signing (docs/product.md §3): the price less the royalty.
+  const sale =
+    kind === 'set-price' ? amount : kind === 'sell-now' ? (loaded?.best?.bid ?? null) : null
+  const netText =
+    loaded !== null && sale !== null && sale > 0n
+      ? youReceive(asset, loaded.ctx.address, sale, decimals)
+      : null
   const inputError = withAmount && touched ? result?.error : null
   const blockingError = !withAmount ? result?.error : null
 
@@ -255,6 +268,11 @@ export function TradeModal({
                 </p>
               )}
             </div>
+          )}
+          {netText !== null && (
+            <p aria-live="polite" className="text-sm font-medium">
+              {netText}
+            </p>
           )}
           {blockingError != null && (
             <p role="alert" className="text-sm text-red-700">
