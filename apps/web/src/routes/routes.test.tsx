@@ -310,16 +310,37 @@ describe('asset details', () => {
       },
     })
     renderApp(`/nft/${a.guid}`, { routes: detail(a) })
-    const facts = await screen.findByRole('region', { name: 'Creator royalty' })
+    const facts = await screen.findByRole('region', { name: 'Creator royalty' }, { timeout: 4000 })
     expect(within(facts).getByText('Creator royalty: 7.5%')).toBeTruthy()
     expect(within(facts).getByRole('link', { name: 'BOB...234' })).toBeTruthy()
     expect(within(facts).getByText('2.5%')).toBeTruthy()
   })
 
+  it("shows a sale's royalty in its price cell, and a claim as 'Royalty claimed'", async () => {
+    const a = asset()
+    const ops = [
+      operation({ operation_id: '3', op_type: 'CLAIM', value: '500000', sender: BOB }),
+      operation({
+        operation_id: '2',
+        op_type: 'BUY_NOW',
+        value: '10000000',
+        sender: BOB,
+        counterparty: ALICE,
+        royalty: '500000',
+      }),
+    ]
+    renderApp(`/nft/${a.guid}`, { routes: detail(a, ops) })
+    // A cap, not a wait: the details chunk loads slowly on a busy machine.
+    expect(
+      await screen.findByText('10 USDC (royalty 0.5 USDC)', {}, { timeout: 4000 }),
+    ).toBeTruthy()
+    expect(screen.getByText('Royalty claimed')).toBeTruthy()
+  })
+
   it('shows no royalty for a 0% royalty (v1 assets: the tests above)', async () => {
     const a = asset({ contract_version: 2, royalty: { basis_points: 0, recipients: [] } })
     renderApp(`/nft/${a.guid}`, { routes: detail(a) })
-    await screen.findByRole('heading', { name: 'Sunrise' })
+    await screen.findByRole('heading', { name: 'Sunrise' }, { timeout: 4000 })
     expect(screen.queryByText(/Creator royalty/)).toBeNull()
   })
 
