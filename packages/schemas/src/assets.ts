@@ -15,9 +15,7 @@ export type HighestBid = z.infer<typeof HighestBid>
  */
 export const Royalty = z.object({
   basis_points: z.number().int().min(0).max(1500),
-  recipients: z
-    .array(z.object({ address: Address, share: z.number().int().positive() }))
-    .max(4),
+  recipients: z.array(z.object({ address: Address, share: z.number().int().positive() })).max(4),
 })
 export type Royalty = z.infer<typeof Royalty>
 

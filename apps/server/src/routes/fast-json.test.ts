@@ -23,10 +23,9 @@ const asset: fc.Arbitrary<Asset> = fc.record({
   royalty: fc.option(
     fc.record({
       basis_points: fc.integer({ min: 0, max: 1500 }),
-      recipients: fc.array(
-        fc.record({ address, share: fc.integer({ min: 1, max: 1500 }) }),
-        { maxLength: 4 },
-      ),
+      recipients: fc.array(fc.record({ address, share: fc.integer({ min: 1, max: 1500 }) }), {
+        maxLength: 4,
+      }),
     }),
   ),
   escrow_address: fc.option(address),
