@@ -7,7 +7,13 @@
  * submissions and, as the worker would, hands send_tx's blob to algod.
  */
 import algosdk from 'algosdk'
-import { APP_OPT_IN_COST, ASSET_MIN_BALANCE, BID_BOX_MIN_BALANCE } from '@unica/contracts'
+import {
+  APP_OPT_IN_COST,
+  ASSET_MIN_BALANCE,
+  BID_BOX_MIN_BALANCE,
+  group,
+  wallet,
+} from '@unica/contracts'
 import { startDevnet, type Devnet } from '@unica/devnet'
 import type { SetupProgress } from '@unica/contracts/flows'
 import type { Asset } from '@unica/schemas'
@@ -32,6 +38,7 @@ const { createServices } = await import('../src/state/services.js')
 const { connectWallet, selectAccount } = await import('../src/state/session.js')
 const { createNft, deployContract, finishSetup } = await import('../src/admin/flows.js')
 const { planBid } = await import('../src/trade/plan.js')
+const { readFillability } = await import('../src/trade/fillability.js')
 const { runPlan } = await import('../src/trade/run.js')
 const { MESSAGES } = await import('../src/lib/errors.js')
 
@@ -163,7 +170,13 @@ describe('the web app on the devnet', () => {
     const told = (p: SetupProgress) => progress.push(p)
     const created = await createNft(
       services,
-      { unitName: 'SUN', name: 'Sunrise', description: 'A sunrise.', image },
+      {
+        unitName: 'SUN',
+        name: 'Sunrise',
+        description: 'A sunrise.',
+        image,
+        royalty: { recipients: [] },
+      },
       told,
       'http://localhost:8000',
     )
@@ -236,5 +249,42 @@ describe('the web app on the devnet', () => {
     expect(services.queue.size).toBe(0)
     expect(services.store.get().pendingUpdate).toBeNull()
     expect(await chain.readBid(appId, buyer)).toBe(2_500_000n)
+
+    // Audit fix 3, read from algod: the bid is fillable while the bidder holds the NFT's opt-in,
+    // and not once they leave it; a listing whose owner has no USDC opt-in is not fillable.
+    const listed = {
+      ...created,
+      application_id: appId.toString(),
+      price: '1000000',
+      owner_address: buyer,
+      highest_bid: { sender: buyer, value: '2500000' },
+    }
+    expect(await chain.readBids(appId)).toEqual([{ bidder: buyer, bid: 2_500_000n }])
+    expect(await readFillability(chain, listed, devnet.info.usdcAssetId)).toEqual({
+      listing: { fillable: true },
+      highestBid: { fillable: true },
+      bestFillable: { sender: buyer, bid: 2_500_000n },
+    })
+    const leave = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({
+      sender: buyer,
+      receiver: buyer,
+      assetIndex: nftId,
+      amount: 0n,
+      closeRemainderTo: staff,
+      suggestedParams: await chain.params(),
+    })
+    await chain.send(await chain.sign('kmd', group([leave], [wallet(buyer)])))
+    const nobody = algosdk.generateAccount().addr.toString()
+    const left = await readFillability(
+      chain,
+      { ...listed, owner_address: nobody },
+      devnet.info.usdcAssetId,
+    )
+    expect(left.listing).toMatchObject({ fillable: false, why: expect.stringMatching(/USDC/) })
+    expect(left.highestBid).toMatchObject({
+      fillable: false,
+      why: expect.stringMatching(/opted out/),
+    })
+    expect(left.bestFillable).toBeNull()
   }, 120_000)
 })

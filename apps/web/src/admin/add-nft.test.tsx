@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react'
+import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import { ALICE, connected, renderApp } from '../test/harness.js'
 
@@ -33,5 +34,29 @@ describe('create NFT screen', () => {
       'You’ve exceeded the maximum amount of opted-in applications created per Algorand account. Use a different account or opt-out of other applications.',
     )
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Add NFT/ }).disabled).toBe(true)
+  })
+
+  it('has a royalty section: the creator by default, basis points, inline problems', async () => {
+    renderApp('/admin/add-nft', { state: { ...connected(ALICE, true), account: account(0) } })
+    const address = await screen.findByLabelText<HTMLInputElement>('Recipient 1 address')
+    expect(address.value).toBe(ALICE)
+    const percent = screen.getByLabelText<HTMLInputElement>('Recipient 1 royalty (%)')
+    expect(percent.value).toBe('0')
+    const real = algosdk.generateAccount().addr.toString()
+    fireEvent.change(address, { target: { value: real } })
+    fireEvent.change(percent, { target: { value: '2.5' } })
+    expect(screen.getByText('250 basis points')).toBeTruthy()
+    expect(screen.getByText('2.5%')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Add recipient' }))
+    fireEvent.change(screen.getByLabelText('Recipient 2 address'), { target: { value: 'nope' } })
+    fireEvent.change(screen.getByLabelText('Recipient 2 royalty (%)'), {
+      target: { value: '13' },
+    })
+    expect(screen.getByText('Enter an Algorand address.')).toBeTruthy()
+    expect(screen.getByText('The royalty adds up to more than 15%.')).toBeTruthy()
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Add NFT/ }).disabled).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Remove recipient 2' }))
+    expect(screen.queryByText('Enter an Algorand address.')).toBeNull()
+    expect(screen.queryByText('The royalty adds up to more than 15%.')).toBeNull()
   })
 })

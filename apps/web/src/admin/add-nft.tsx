@@ -1,9 +1,9 @@
 /**
  * Create NFT (docs/product.md §2, §4 and §5): image box, Ticker Symbol, Asset Name, Description,
- * the total cost, a limits error box and the Add NFT button. Validate (image here, the fields by
+ * the creator royalty (§3: up to 4 recipients, 0-15%, royalty-fields.tsx), the total cost, a limits error box and the Add NFT button. Validate (image here, the fields by
  * the backend), create on chain, verify, submit, then go to the deploy screen with start=true.
  */
-import { totalCreateCost } from '@unica/contracts'
+import { arc69Note, totalCreateCost, type Royalty } from '@unica/contracts'
 import { useEffect, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Spinner, buttonClass, inputClass } from '../components/modal.js'
@@ -16,21 +16,53 @@ import { useStore } from '../state/store.js'
 import type { CreatedState } from './deploy-steps.js'
 import { createNft } from './flows.js'
 import { IMAGE_HINT, imageError } from './image.js'
+import { RoyaltyFields } from './royalty-fields.js'
+import { defaultRows, readRoyalty, type RoyaltyRow } from './royalty-input.js'
 
 /** Max opted-in apps per account the UI allows before creating (docs/product.md §9). */
 const MAX_OPTED_IN_APPS = 10
 
 type Field = 'unit_name' | 'name' | 'description' | 'image'
 
+/** Shown when the description and the royalty split together overflow the NFT's note. */
+export const NOTE_TOO_LONG =
+  "The description and the royalty recipients do not fit together in the NFT's note (1024 bytes): shorten the description or use fewer recipients."
+
+/**
+ * Whether the ARC-69 note, which carries the description and the split, fits the chain's 1024
+ * bytes: the description's own limit leaves room for the media URL, not always for 4 recipients.
+ */
+function noteFits(description: string, royalty: Royalty): boolean {
+  const url = `${window.location.origin}/nft/${'0'.repeat(32)}`
+  try {
+    arc69Note({
+      unitName: 'U',
+      assetName: 'N',
+      url,
+      guid: '0'.repeat(32),
+      description,
+      mediaUrl: url,
+      mimeType: 'image/jpeg',
+      royalty,
+    })
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function AddNftPage() {
   const services = useServices()
   const navigate = useNavigate()
   const account = useStore(services.store, (s) => s.account)
+  const address = useStore(services.store, (s) => s.address)
   const pendingUpdate = useStore(services.store, (s) => s.pendingUpdate)
   const [unitName, setUnitName] = useState('')
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [image, setImage] = useState<File | null>(null)
+  const [royaltyRows, setRoyaltyRows] = useState<RoyaltyRow[]>(() => defaultRows(address))
+  const royalty = readRoyalty(royaltyRows)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [validating, setValidating] = useState(false)
   const [cost, setCost] = useState<bigint | null>(null)
@@ -52,12 +84,31 @@ export function AddNftPage() {
     }
   }, [services])
 
+  // The default recipient is the connected creator, once the wallet says who that is.
+  useEffect(() => {
+    if (address === null) return
+    setRoyaltyRows((rows) =>
+      rows.length === 1 && rows[0]?.address === '' ? [{ ...rows[0], address }] : rows,
+    )
+  }, [address])
+
   const limitError =
-    account !== null && account.appsOptedIn >= MAX_OPTED_IN_APPS ? MESSAGES.maxAppsCreate : null
+    account !== null && account.appsOptedIn >= MAX_OPTED_IN_APPS
+      ? MESSAGES.maxAppsCreate
+      : royalty.royalty !== null &&
+          royalty.royalty.recipients.length > 0 &&
+          !noteFits(description, royalty.royalty)
+        ? NOTE_TOO_LONG
+        : null
   const firstError = Object.values(errors).find((e): e is string => typeof e === 'string') ?? null
   const ready = account !== null && cost !== null
   const disabled =
-    !ready || validating || pendingUpdate !== null || firstError !== null || limitError !== null
+    !ready ||
+    validating ||
+    pendingUpdate !== null ||
+    firstError !== null ||
+    limitError !== null ||
+    royalty.royalty === null
 
   const clear = (f: Field) => {
     setErrors((e) => ({ ...e, [f]: undefined }))
@@ -65,6 +116,8 @@ export function AddNftPage() {
 
   async function submit(e: React.SyntheticEvent) {
     e.preventDefault()
+    const split = royalty.royalty
+    if (split === null) return
     setValidating(true)
     try {
       const found: Partial<Record<Field, string>> = {}
@@ -89,7 +142,7 @@ export function AddNftPage() {
       let created: CreatedState['created'] | undefined
       const asset = await createNft(
         services,
-        { unitName, name, description, image: image! },
+        { unitName, name, description, image: image!, royalty: split },
         ({ txId, fee }) => (created = { txId, fee: fee.toString() }),
       )
       // The deploy screen's checklist shows this creation's transaction and fees.
@@ -173,6 +226,7 @@ export function AddNftPage() {
       })}
       {textField('name', 'Asset Name', name, setName)}
       {textField('description', 'Description', description, setDescription, 6)}
+      <RoyaltyFields rows={royaltyRows} reading={royalty} onChange={setRoyaltyRows} />
       <p>Total cost: {cost === null ? '…' : `${formatAlgos(cost)} Algos`}</p>
       {limitError !== null && (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -183,7 +237,7 @@ export function AddNftPage() {
         type="submit"
         className={buttonClass}
         disabled={disabled}
-        title={firstError ?? limitError ?? undefined}
+        title={firstError ?? limitError ?? royalty.total ?? undefined}
       >
         {(!ready || validating) && <Spinner label="Validating" />}
         Add NFT

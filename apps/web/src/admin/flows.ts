@@ -5,11 +5,14 @@
  * finish setup (verified by the escrow marker E being set). Each step submits its result to the backend.
  */
 import {
+  CONTRACT_VERSIONS,
   configureCost,
   deployCost,
   proxyAddress,
   randomProxyId,
   totalCreateCost,
+  type ContractVersion,
+  type Royalty,
 } from '@unica/contracts'
 import {
   configureManager,
@@ -26,7 +29,9 @@ import { spendable } from '../chain/account.js'
 import { asChainErrors } from '../chain/algod-errors.js'
 import { invalidateMarket } from '../lib/endpoints.js'
 import { MESSAGES, UserError } from '../lib/errors.js'
+import { chainRoyalty } from '../lib/royalty.js'
 import type { Services } from '../state/services.js'
+import { royaltyField } from './royalty-input.js'
 
 function session(s: Services) {
   const { walletName, address } = s.store.get()
@@ -75,6 +80,8 @@ export interface NewNft {
   readonly name: string
   readonly description: string
   readonly image: File
+  /** The creator royalty (no recipients: none); the server keeps it for the configure step. */
+  readonly royalty: Royalty
 }
 
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -111,6 +118,8 @@ export async function createNft(
       description: nft.description,
       mediaUrl: `${siteOrigin}/nft/${guid}`,
       mimeType: nft.image.type,
+      // The note's properties carry the split for wallets and explorers (the chain's is the truth).
+      ...(nft.royalty.recipients.length > 0 && { royalty: nft.royalty }),
     },
     {
       ...queued(
@@ -133,6 +142,7 @@ export async function createNft(
             description,
             image,
             proof: algosdk.bytesToBase64(proof),
+            royalty: royaltyField(nft.royalty),
           },
         })
       },
@@ -140,6 +150,13 @@ export async function createNft(
   )
   if (asset === undefined) throw new UserError(MESSAGES.apiPost)
   return asset
+}
+
+/** The version the asset's app runs or will run, as the server says (refused when unknown). */
+function versionOf(asset: Asset): ContractVersion {
+  const v = CONTRACT_VERSIONS.find((x) => x === asset.contract_version)
+  if (v === undefined) throw new UserError(MESSAGES.apiGet)
+  return v
 }
 
 /** DA to DC: deploy the manager from a fresh proxy, then submit the contract. */
@@ -158,7 +175,13 @@ export async function deployContract(
   const proxy = proxyAddress(proxyId, address)
   const deployed = await deployManager(
     chain.flowChain(walletName),
-    { creator: address, proxyId, usdcId: s.config.usdcId, nftId: BigInt(asset.asset_id) },
+    {
+      creator: address,
+      proxyId,
+      usdcId: s.config.usdcId,
+      nftId: BigInt(asset.asset_id),
+      version: versionOf(asset),
+    },
     {
       ...queued(s, async () => (await chain.createdApps(proxy)).length > 0, onProgress),
       register: async ({ appId, createTxId }) => {
@@ -167,6 +190,14 @@ export async function deployContract(
     },
   )
   return deployed.appId
+}
+
+/** The configure call's version, and for v2 the royalty the creator chose (fixed from then on). */
+function configuredVersion(asset: Asset) {
+  const version = versionOf(asset)
+  if (version === 1) return { version }
+  const recipients = asset.royalty === null ? [] : chainRoyalty(asset.royalty).recipients
+  return { version, royalty: { creator: asset.creator_address, recipients } }
 }
 
 /** DC to RD: fund the escrow and call C; verify E is set, then submit the configuration. */
@@ -182,7 +213,13 @@ export async function finishSetup(
   await requireAlgos(s, address, configureCost(await chain.params()).total)
   const configured = await configureManager(
     chain.flowChain(walletName),
-    { creator: address, appId, nftId: BigInt(asset.asset_id), usdcId: s.config.usdcId },
+    {
+      creator: address,
+      appId,
+      nftId: BigInt(asset.asset_id),
+      usdcId: s.config.usdcId,
+      ...configuredVersion(asset),
+    },
     {
       ...queued(s, async () => (await chain.readMarket(appId)).escrow !== null, onProgress),
       register: async ({ callTxId }) => {

@@ -38,3 +38,48 @@ export async function createdApps(algod: algosdk.Algodv2, address: string): Prom
     throw new ChainError('get', e)
   }
 }
+
+/** Whether `address` holds (is opted in to) the asset: audit fix 3's opt-in reads. */
+export async function optedInToAsset(
+  algod: algosdk.Algodv2,
+  address: string,
+  assetId: bigint,
+): Promise<boolean> {
+  try {
+    await algod.accountAssetInformation(address, assetId).do()
+    return true
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return false
+    throw new ChainError('get', e)
+  }
+}
+
+/** At most this many bid boxes are read when looking past an unfillable highest bid. */
+export const MAX_BIDS_READ = 64
+
+/**
+ * Every open bid of the manager (docs/architecture.md §5.5: one box per bidder, named by the
+ * bidder's key, holding the bid), highest first.
+ */
+export async function readBids(
+  algod: algosdk.Algodv2,
+  appId: bigint,
+): Promise<{ readonly bidder: string; readonly bid: bigint }[]> {
+  try {
+    const { boxes } = await algod.getApplicationBoxes(appId).max(MAX_BIDS_READ).do()
+    const bids = await Promise.all(
+      boxes
+        .filter((b) => b.name.length === 32)
+        .map(async (b) => {
+          const box = await algod.getApplicationBoxByName(appId, b.name).do()
+          const bid = box.value.length === 8 ? algosdk.decodeUint64(box.value, 'bigint') : 0n
+          return { bidder: algosdk.encodeAddress(b.name), bid }
+        }),
+    )
+    return bids
+      .filter((b) => b.bid > 0n)
+      .sort((a, b) => (b.bid > a.bid ? 1 : b.bid < a.bid ? -1 : 0))
+  } catch (e) {
+    throw new ChainError('get', e)
+  }
+}

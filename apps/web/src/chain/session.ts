@@ -11,7 +11,7 @@ import * as wallets from '../wallet/manager.js'
 import { readAccount, type AccountData } from './account.js'
 import { asChainErrors } from './algod-errors.js'
 import { algodClient } from './client.js'
-import { createdApps, readBid, readMarket } from './market.js'
+import { createdApps, optedInToAsset, readBid, readBids, readMarket } from './market.js'
 
 export class ChainSession {
   readonly algod: algosdk.Algodv2
@@ -34,6 +34,9 @@ export class ChainSession {
   readMarket = (appId: bigint) => readMarket(this.algod, appId)
   readBid = (appId: bigint, bidder: string) => readBid(this.algod, appId, bidder)
   createdApps = (address: string) => createdApps(this.algod, address)
+  optedInToAsset = (address: string, assetId: bigint) =>
+    optedInToAsset(this.algod, address, assetId)
+  readBids = (appId: bigint) => readBids(this.algod, appId)
 
   async params(): Promise<algosdk.SuggestedParams> {
     try {

@@ -136,4 +136,28 @@ describe('history rows in the words of the market', () => {
     const [row] = historyRows([operation({ operation_id: '7', is_pending: true, tx_id: 'T' })])
     expect(row).toMatchObject({ key: '7', txId: 'T', pending: true })
   })
+
+  it("keeps a sale's royalty, and only a sale's", () => {
+    const rows = historyRows(
+      story(
+        {
+          op_type: 'BUY_NOW',
+          value: '10000000',
+          sender: BOB,
+          counterparty: ALICE,
+          royalty: '500000',
+        },
+        { op_type: 'SELL_NOW', value: '9000000', sender: BOB, counterparty: CAROL, royalty: '0' },
+        { op_type: 'SELL_NOW', value: '8000000', sender: CAROL, counterparty: BOB, royalty: null },
+        { op_type: 'BID', value: '1000000', sender: ALICE, royalty: '7' },
+      ),
+    )
+    expect([...rows].reverse().map((r) => r.royalty)).toEqual([500000n, null, null, null])
+  })
+
+  it("tells a recipient's claim as 'Royalty claimed', with the amount", () => {
+    expect(told(historyRows(story({ op_type: 'CLAIM', value: '250000', sender: CAROL })))).toEqual([
+      ['Royalty claimed', 'CAR...567', '250000'],
+    ])
+  })
 })

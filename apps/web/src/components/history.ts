@@ -19,6 +19,8 @@ export interface HistoryRow {
   readonly who: string
   /** The amount the row is about, in USDC base units; null when none. */
   readonly price: bigint | null
+  /** A sale's creator royalty (USDC base units its recipients took); null when it paid none. */
+  readonly royalty: bigint | null
   readonly txId: string | null
   readonly when: string | null
   readonly pending: boolean
@@ -69,6 +71,9 @@ function phraseOf(op: Operation, value: bigint, market: Market): Phrase | null {
       if (counterparty === null) return ['Sold by ', { address: op.sender }]
       market.offers.set(counterparty, 0n)
       return ['Sold to ', { address: counterparty }, ' by ', { address: op.sender }]
+    case 'CLAIM':
+      // A royalty recipient took what a sale could not pay them at the time (docs/product.md §3).
+      return ['Royalty claimed']
     case 'CONFIGURE':
       // The deployment itself is an app creation the history does not hold; its setup call is
       // the last step, after which the contract trades.
@@ -78,10 +83,17 @@ function phraseOf(op: Operation, value: bigint, market: Market): Phrase | null {
   }
 }
 
-/** Amounts belong to listings, offers and sales; a cancel has none to show. */
+/** Amounts belong to listings, offers, sales and claims; a cancel has none to show. */
 function priceOf(op: Operation, value: bigint): bigint | null {
-  const priced = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'].includes(op.op_type)
+  const priced = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW', 'CLAIM'].includes(op.op_type)
   return priced && value > 0n ? value : null
+}
+
+/** The royalty a sale paid, when it paid one (v1 sales and sales by the creator pay none). */
+function royaltyOf(op: Operation): bigint | null {
+  const sale = op.op_type === 'BUY_NOW' || op.op_type === 'SELL_NOW'
+  const paid = op.royalty == null ? 0n : BigInt(op.royalty)
+  return sale && paid > 0n ? paid : null
 }
 
 /**
@@ -100,6 +112,7 @@ export function historyRows(
       phrase: ['Minted'],
       who: asset.creator_address,
       price: null,
+      royalty: null,
       txId: null,
       when: asset.created_at,
       pending: false,
@@ -114,6 +127,7 @@ export function historyRows(
       phrase,
       who: op.sender,
       price: priceOf(op, value),
+      royalty: royaltyOf(op),
       txId: op.tx_id,
       when: op.block_time,
       pending: op.is_pending,

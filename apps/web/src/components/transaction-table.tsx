@@ -47,7 +47,9 @@ function storyCells(row: HistoryRow, config: AppConfig): ReactNode[] {
   return [
     <PhraseCell key="type" phrase={row.phrase} />,
     <AddressLink key="who" address={row.who} />,
-    priceText(row.price, config),
+    row.royalty === null
+      ? priceText(row.price, config)
+      : `${priceText(row.price, config)} (royalty ${priceText(row.royalty, config)})`,
     txCell(config, row.txId, row.pending),
     row.pending ? 'Pending' : formatWhen(row.when),
   ]

@@ -5,10 +5,12 @@
  * and everyone else back.
  */
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import type { Fillability } from '@unica/contracts'
+import { Suspense, lazy, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { AssetImage, Usdc } from '../components/asset-card.js'
 import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { RoyaltyFacts } from '../components/royalty-facts.js'
 import { TransactionTable } from '../components/transaction-table.js'
 import { assetAmount } from '../chain/account.js'
 import { AddressLink } from '../discovery/address-link.js'
@@ -20,6 +22,7 @@ import { Loaded } from '../components/loaded.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 import { tradeButtons, type TradeKind } from '../trade/buttons.js'
+import { useFillability } from '../trade/fillability.js'
 import { TradeModal } from '../trade/trade-modal.js'
 import { useBack } from './guards.js'
 import { LISTS } from './lists.js'
@@ -51,6 +54,19 @@ function ShareButton() {
   )
 }
 
+/** "Not fillable" and why, under a price or bid the chain would refuse to fill. */
+function NotFillable({ fillability }: { fillability: Fillability | null | undefined }) {
+  if (fillability == null || fillability.fillable) return null
+  return (
+    <span className="mt-1 block text-sm">
+      <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">
+        Not fillable
+      </span>{' '}
+      <span className="text-slate-600">{fillability.why}</span>
+    </span>
+  )
+}
+
 export function AssetDetailsPage() {
   const services = useServices()
   const { api, store } = services
@@ -64,8 +80,11 @@ export function AssetDetailsPage() {
   const asset = useQuery(assetQuery(api, id))
   const operations = useQuery(operationsQuery(api, id))
   const [modal, setModal] = useState<TradeKind | null>(null)
+  const buyWhyId = useId()
 
   const data = asset.data
+  // Audit fix 3: a listing or bid the chain can never fill says so (read from algod, cached).
+  const fill = useFillability(data)
   useEffect(() => {
     if (asset.isError) {
       const e = asset.error
@@ -101,6 +120,8 @@ export function AssetDetailsPage() {
       (account !== null && assetAmount(account, BigInt(data.asset_id)) > 0n))
   const buttons = tradeButtons({ isOwner, ask, highestBid, myBid })
   const crumb = ask > 0n ? LISTS.forSale : highestBid > 0n ? LISTS.highestBids : LISTS.recent
+
+  const buyBlocked = fill?.listing?.fillable === false ? fill.listing.why : null
 
   const open = (kind: TradeKind) => {
     if (address === null) store.set({ modal: 'select-wallet' })
@@ -159,11 +180,21 @@ export function AssetDetailsPage() {
             <dt className="text-slate-500">Price</dt>
             <dd>
               <Usdc value={ask} />
+              <NotFillable fillability={ask > 0n ? fill?.listing : null} />
             </dd>
             <dt className="text-slate-500">Highest bid</dt>
             <dd>
               <Usdc value={highestBid} />
+              <NotFillable fillability={highestBid > 0n ? fill?.highestBid : null} />
             </dd>
+            {fill?.highestBid?.fillable === false && fill.bestFillable !== null && (
+              <>
+                <dt className="text-slate-500">Highest fillable bid</dt>
+                <dd>
+                  <Usdc value={fill.bestFillable.bid} />
+                </dd>
+              </>
+            )}
             {myBid > 0n && (
               <>
                 <dt className="text-slate-500">My Bid</dt>
@@ -173,12 +204,17 @@ export function AssetDetailsPage() {
               </>
             )}
           </dl>
+          <RoyaltyFacts asset={data} />
           <div className="flex flex-wrap gap-3">
             {buttons.map((b, i) => (
               <button
                 key={b.kind}
                 type="button"
                 className={i === 0 ? buttonClass : secondaryButtonClass}
+                disabled={b.kind === 'buy-now' && buyBlocked !== null}
+                aria-describedby={
+                  b.kind === 'buy-now' && buyBlocked !== null ? buyWhyId : undefined
+                }
                 onClick={() => {
                   open(b.kind)
                 }}
@@ -187,6 +223,11 @@ export function AssetDetailsPage() {
               </button>
             ))}
           </div>
+          {buyBlocked !== null && buttons.some((b) => b.kind === 'buy-now') && (
+            <p id={buyWhyId} className="text-sm text-amber-800">
+              Buy now is unavailable: {buyBlocked}
+            </p>
+          )}
         </div>
       </div>
       <Suspense fallback={<Spinner label="Loading the price history" />}>

@@ -298,6 +298,52 @@ describe('asset details', () => {
     expect(await screen.findByRole('heading', { name: 'Renamed by the chain' })).toBeTruthy()
   })
 
+  it('shows the creator royalty and its recipients for a v2 asset', async () => {
+    const a = asset({
+      contract_version: 2,
+      royalty: {
+        basis_points: 750,
+        recipients: [
+          { address: ALICE, share: 500 },
+          { address: BOB, share: 250 },
+        ],
+      },
+    })
+    renderApp(`/nft/${a.guid}`, { routes: detail(a) })
+    const facts = await screen.findByRole('region', { name: 'Creator royalty' }, { timeout: 4000 })
+    expect(within(facts).getByText('Creator royalty: 7.5%')).toBeTruthy()
+    expect(within(facts).getByRole('link', { name: 'BOB...234' })).toBeTruthy()
+    expect(within(facts).getByText('2.5%')).toBeTruthy()
+  })
+
+  it("shows a sale's royalty in its price cell, and a claim as 'Royalty claimed'", async () => {
+    const a = asset()
+    const ops = [
+      operation({ operation_id: '3', op_type: 'CLAIM', value: '500000', sender: BOB }),
+      operation({
+        operation_id: '2',
+        op_type: 'BUY_NOW',
+        value: '10000000',
+        sender: BOB,
+        counterparty: ALICE,
+        royalty: '500000',
+      }),
+    ]
+    renderApp(`/nft/${a.guid}`, { routes: detail(a, ops) })
+    // A cap, not a wait: the details chunk loads slowly on a busy machine.
+    expect(
+      await screen.findByText('10 USDC (royalty 0.5 USDC)', {}, { timeout: 4000 }),
+    ).toBeTruthy()
+    expect(screen.getByText('Royalty claimed')).toBeTruthy()
+  })
+
+  it('shows no royalty for a 0% royalty (v1 assets: the tests above)', async () => {
+    const a = asset({ contract_version: 2, royalty: { basis_points: 0, recipients: [] } })
+    renderApp(`/nft/${a.guid}`, { routes: detail(a) })
+    await screen.findByRole('heading', { name: 'Sunrise' }, { timeout: 4000 })
+    expect(screen.queryByText(/Creator royalty/)).toBeNull()
+  })
+
   it("shows 'Information not available' without an owner, and Cancel ask in the history", async () => {
     const a = asset({ owner_address: null })
     renderApp(`/nft/${a.guid}`, { routes: detail(a, [operation({ value: '0' })]) })

@@ -30,6 +30,9 @@ import {
   type Plan,
   type TradeContext,
 } from './plan.js'
+import { youReceive } from '../lib/royalty.js'
+import { marketOf } from './market-of.js'
+import { fillabilityQuery, type MarketFillability } from './fillability.js'
 import { runPlan } from './run.js'
 import {
   buyNowPrecondition,
@@ -43,6 +46,8 @@ import {
 
 interface Loaded {
   readonly ctx: TradeContext
+  /** Whether the listing and the highest bid can be filled (audit fix 3). */
+  readonly fill: MarketFillability
   /** The highest bidder and their bid of record, for sell now. */
   readonly best: { readonly sender: string; readonly bid: bigint } | null
 }
@@ -55,6 +60,8 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
   const [loaded, setLoaded] = useState<
     | (Omit<Loaded, 'ctx'> & {
         state: ManagerState
+        market: TradeContext['market']
+        fill: MarketFillability
         myBid: bigint
         params: TradeContext['params']
       })
@@ -67,21 +74,28 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
     const alive = { current: true }
     void (async () => {
       try {
+        // An app of a version this build does not know cannot be traded here: an error, not a crash.
+        const market = marketOf(asset, appId, services.config.usdcId)
         const chain = await services.chain()
         const [state, myBid, params] = await Promise.all([
           chain.readMarket(appId),
           chain.readBid(appId, address),
           chain.params(),
         ])
-        const hb = asset.highest_bid
+        // Sell now goes to the highest bid the chain can fill (audit fix 3), the same read the
+        // details page shows (cached); the bid of record is read again from its box.
+        const fill = await services.queryClient.query(fillabilityQuery(services, asset))
+        const hb = fill.bestFillable
         const bestBid = hb === null ? 0n : await chain.readBid(appId, hb.sender)
         if (account === null) await refreshAccount(services)
         if (alive.current) {
           setLoaded({
             state,
+            market,
             myBid,
             params,
             best: hb === null || bestBid === 0n ? null : { sender: hb.sender, bid: bestBid },
+            fill,
           })
         }
       } catch (e) {
@@ -100,10 +114,11 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
   if (loaded === null || account === null || address === null || appId === null) return null
   return {
     best: loaded.best,
+    fill: loaded.fill,
     ctx: {
       address,
       account,
-      market: { appId, nftId: BigInt(asset.asset_id), usdcId: services.config.usdcId },
+      market: loaded.market,
       state: loaded.state,
       myBid: loaded.myBid,
       params: loaded.params,
@@ -117,12 +132,13 @@ function planFor(
   loaded: Loaded,
   amount: bigint | null,
 ): { plan: Plan | null; error: string | null } {
-  const { ctx, best } = loaded
+  const { ctx, best, fill } = loaded
   const owner = isOwner(ctx)
   try {
     switch (kind) {
       case 'buy-now': {
-        const e = buyNowPrecondition(ctx.state.ask)
+        const blocked = fill.listing?.fillable === false ? fill.listing.why : null
+        const e = blocked ?? buyNowPrecondition(ctx.state.ask)
         return e !== null ? { plan: null, error: e } : { plan: planBuyNow(ctx), error: null }
       }
       case 'bid': {
@@ -142,7 +158,10 @@ function planFor(
         return e !== null ? { plan: null, error: e } : { plan: planCancelAsk(ctx), error: null }
       }
       case 'sell-now': {
-        const e = sellNowPrecondition(owner, best?.bid ?? 0n)
+        // Every bid unfillable: say why instead of offering a sale the chain would refuse.
+        const none =
+          best === null && fill.highestBid?.fillable === false ? fill.highestBid.why : null
+        const e = none ?? sellNowPrecondition(owner, best?.bid ?? 0n)
         return e !== null
           ? { plan: null, error: e }
           : { plan: planSellNow(ctx, best!.sender, best!.bid), error: null }
@@ -197,6 +216,13 @@ export function TradeModal({
   }
 
   const fmt = (v: bigint) => `${formatUnits(v, decimals)} USDC`
+  // What the seller receives before signing (docs/product.md §3): the price less the royalty.
+  const sale =
+    kind === 'set-price' ? amount : kind === 'sell-now' ? (loaded?.best?.bid ?? null) : null
+  const netText =
+    loaded !== null && sale !== null && sale > 0n
+      ? youReceive(asset, loaded.ctx.address, sale, decimals)
+      : null
   const inputError = withAmount && touched ? result?.error : null
   const blockingError = !withAmount ? result?.error : null
 
@@ -216,7 +242,9 @@ export function TradeModal({
           <dl className="grid grid-cols-2 gap-1 text-sm">
             <dt className="text-slate-500">Price</dt>
             <dd>{loaded.ctx.state.ask > 0n ? fmt(loaded.ctx.state.ask) : '—'}</dd>
-            <dt className="text-slate-500">Highest bid</dt>
+            <dt className="text-slate-500">
+              {loaded.fill.highestBid?.fillable === false ? 'Highest fillable bid' : 'Highest bid'}
+            </dt>
             <dd>{loaded.best !== null ? fmt(loaded.best.bid) : '—'}</dd>
             {loaded.ctx.myBid > 0n && (
               <>
@@ -255,6 +283,11 @@ export function TradeModal({
                 </p>
               )}
             </div>
+          )}
+          {netText !== null && (
+            <p aria-live="polite" className="text-sm font-medium">
+              {netText}
+            </p>
           )}
           {blockingError != null && (
             <p role="alert" className="text-sm text-red-700">
