@@ -167,6 +167,70 @@ describe('GET /api/search/', () => {
   })
 })
 
+describe('GET /api/search/ with the list filters and orderings', () => {
+  const harbour = (query: string): Promise<Listed> => ok<Listed>(`/api/search/?q=harbour&${query}`)
+
+  it('narrows to for sale, with bids, or sold, and counts only what is left', async () => {
+    const forSale = await harbour('market=for_sale')
+    expect([names(forSale), forSale.count]).toEqual([['Harbour at Dusk'], 1])
+    expect(names(await harbour('market=has_bids'))).toEqual(['Quiet Field'])
+    // Still best first: the exact name leads.
+    expect(names(await harbour('market=sold'))).toEqual(['Harbour', 'Harbour at Dusk'])
+  })
+
+  it('narrows by an inclusive price range and by creator', async () => {
+    expect(names(await harbour('price__gte=5000000&price__lte=5000000'))).toEqual([
+      'Harbour at Dusk',
+    ])
+    expect(names(await harbour('price__lte=4999999'))).toEqual([])
+    expect(names(await harbour(`creator_address=${sculptor}`))).toEqual(['Harbour'])
+    const none = await harbour(`creator_address=${collector}`)
+    expect([none.results, none.count]).toEqual([[], 0])
+  })
+
+  it('sorts every way a list does instead of best first', async () => {
+    expect(names(await harbour('ordering=created_at'))).toEqual([
+      'Harbour at Dusk',
+      'Quiet Field',
+      'Harbour',
+    ])
+    expect(names(await harbour('ordering=-created_at'))).toEqual([
+      'Harbour',
+      'Quiet Field',
+      'Harbour at Dusk',
+    ])
+    expect(names(await harbour('ordering=price'))[0]).toBe('Harbour at Dusk')
+    expect(names(await harbour('ordering=-highest_bid__value'))[0]).toBe('Quiet Field')
+    expect(names(await harbour('ordering=-last_sold_at'))).toEqual([
+      'Harbour',
+      'Harbour at Dusk',
+      'Quiet Field',
+    ])
+    const paged = await ok<Listed & { next: string | null }>(
+      '/api/search/?q=harbour&ordering=created_at&limit=1&offset=1',
+    )
+    expect([names(paged), paged.count]).toEqual([['Quiet Field'], 3])
+    expect(paged.next).toContain('ordering=created_at')
+  })
+
+  it('refuses bad values of every filter and ordering', async () => {
+    for (const q of [
+      'market=cheap',
+      'market=',
+      'price__gte=-1',
+      'price__gte=1.5',
+      'price__lte=18446744073709551616',
+      'price__gte=5&price__lte=4',
+      'creator_address=nope',
+      `creator_address=${sculptor.toLowerCase()}`,
+      'ordering=relevance',
+      'ordering=price_asc',
+    ]) {
+      await rejected(`/api/search/?q=harbour&${q}`)
+    }
+  })
+})
+
 describe('GET /api/search/suggestions/', () => {
   it('offers pieces and their creators, and creators by address prefix', async () => {
     const s = await ok<{
@@ -361,6 +425,7 @@ describe('fuzz: no discovery input makes the server fail', () => {
     'price__gte',
     'price__lte',
     'ordering',
+    'creator_address',
   ]
   const nasty = fc.oneof(
     fc.string(),
@@ -369,7 +434,21 @@ describe('fuzz: no discovery input makes the server fail', () => {
     fc
       .tuple(fc.bigInt({ min: 0n, max: 2n ** 70n }), fc.bigInt({ min: 0n, max: 2n ** 70n }))
       .map(([a, b]) => `${String(a)}.${String(b)}`),
-    fc.constantFrom("'", ':*', '!', '&|', '\\', '%', 'harb', 'sold', 'for_sale', '-price', 'sale'),
+    fc.constantFrom(
+      "'",
+      ':*',
+      '!',
+      '&|',
+      '\\',
+      '%',
+      'harb',
+      'sold',
+      'for_sale',
+      '-price',
+      'sale',
+      'price_change',
+      painter,
+    ),
   )
   const query = fc
     .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string()), nasty), { maxLength: 5 })
@@ -379,6 +458,8 @@ describe('fuzz: no discovery input makes the server fail', () => {
   const path = fc.oneof(
     fc.constantFrom(
       '/api/search/',
+      // A search that matches, so the filters and orderings reach the database.
+      '/api/search/?q=harbour',
       '/api/search/suggestions/',
       '/api/activity/',
       '/api/stats/',
@@ -395,7 +476,7 @@ describe('fuzz: no discovery input makes the server fail', () => {
   it('answers a JSON 2xx or 4xx to random paths and queries', async () => {
     await fc.assert(
       fc.asyncProperty(path, query, async (p, q) => {
-        const response = await server.get(`${p}?${q}`)
+        const response = await server.get(`${p}${p.includes('?') ? '&' : '?'}${q}`)
         expect(response.statusCode, `${p}?${q} → ${response.body.slice(0, 300)}`).toBeLessThan(500)
         expect(() => JSON.parse(response.body) as unknown).not.toThrow()
       }),

@@ -240,7 +240,7 @@ export const API = {
     method: 'GET',
     path: '/api/search/',
     summary:
-      'Ready assets matching q in name, unit name, creator or description (word stems, prefixes, one typo), best first.',
+      'Ready assets matching q in name, unit name, creator or description (word stems, prefixes, one typo), narrowed by the list filters (market, price__gte, price__lte, creator_address); best first, or by ordering.',
     tags: ['discovery'],
     query: SearchQuery,
     responses: { 200: Page(Asset), 400: ErrorBody },

@@ -6,11 +6,22 @@
  * A query's words become a tsquery built here from letters and digits only, so nothing a user
  * types reaches tsquery syntax: each word matches as a prefix ("harb" finds "Harbour") or as one
  * of the stored words most like it by trigrams (a small typo). Every word must match.
+ *
+ * The list pages' filters narrow a search, and their orderings replace the best-match order
+ * (asset-list.ts holds both, so a search sorted by price sorts as the list does).
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import type { AssetListQuery } from '@unica/schemas'
 import type { Db } from '../connection.js'
 import { assets, searchWords } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
+import { MARKET, ORDER } from './asset-list.js'
+
+/** What narrows or sorts a search besides its words (none: every match, best first). */
+export type SearchFilters = Pick<
+  AssetListQuery,
+  'market' | 'price__gte' | 'price__lte' | 'creator_address' | 'ordering'
+>
 
 /** At most this many words of a query count (the rest is ignored). */
 const MAX_WORDS = 6
@@ -59,16 +70,31 @@ export function tsqueryText(words: readonly string[], similar: Map<string, strin
     .join(' & ')
 }
 
-/** Ready assets matching `text`, best first: an exact name first, then by ts_rank, then newest. */
+/**
+ * Ready assets matching `text` and `filters`. Without an ordering, best first: an exact name
+ * first, then by ts_rank, then newest; ranked and counted among the first SEARCH_MATCH_CAP
+ * matches. With one, in that order over every match (the count stays capped).
+ */
 export async function searchAssets(
   db: Db,
   text: string,
+  filters: SearchFilters,
   limit: number,
   offset: number,
 ): Promise<[AssetFields[], number]> {
   const words = searchWordsOf(text)
   if (words.length === 0) return [[], 0]
   const query = sql`to_tsquery('english', ${tsqueryText(words, await similarWords(db, words))})`
+  const where = and(
+    eq(assets.status, 'RD'),
+    sql`${assets.searchVector} @@ ${query}`,
+    filters.market === undefined ? undefined : MARKET[filters.market],
+    filters.price__gte === undefined ? undefined : gte(assets.price, BigInt(filters.price__gte)),
+    filters.price__lte === undefined ? undefined : lte(assets.price, BigInt(filters.price__lte)),
+    filters.creator_address === undefined
+      ? undefined
+      : eq(assets.creatorAddress, filters.creator_address),
+  )
   const exactName = text.trim().toLowerCase()
   const matched = db.$with('matched').as(
     db
@@ -79,18 +105,28 @@ export async function searchAssets(
         ),
       })
       .from(assets)
-      .where(and(eq(assets.status, 'RD'), sql`${assets.searchVector} @@ ${query}`))
+      .where(where)
       .limit(SEARCH_MATCH_CAP),
   )
+  const page = (): Promise<AssetFields[]> =>
+    filters.ordering === undefined
+      ? db
+          .with(matched)
+          .select(assetFields)
+          .from(matched)
+          .innerJoin(assets, eq(assets.guid, matched.guid))
+          .orderBy(desc(matched.rank), desc(assets.createdAt), desc(assets.guid))
+          .limit(limit)
+          .offset(offset)
+      : db
+          .select(assetFields)
+          .from(assets)
+          .where(where)
+          .orderBy(...(ORDER[filters.ordering] as SQL[]))
+          .limit(limit)
+          .offset(offset)
   const [rows, total] = await Promise.all([
-    db
-      .with(matched)
-      .select(assetFields)
-      .from(matched)
-      .innerJoin(assets, eq(assets.guid, matched.guid))
-      .orderBy(desc(matched.rank), desc(assets.createdAt), desc(assets.guid))
-      .limit(limit)
-      .offset(offset),
+    page(),
     db.with(matched).select({ total: count() }).from(matched),
   ])
   return [rows, total.at(0)?.total ?? 0]
