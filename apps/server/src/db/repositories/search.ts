@@ -10,7 +10,7 @@
  * The list pages' filters narrow a search, and their orderings replace the best-match order
  * (asset-list.ts holds both, so a search sorted by price sorts as the list does).
  */
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { AssetListQuery } from '@unica/schemas'
 import type { Db } from '../connection.js'
 import { assets, searchWords } from '../schema.js'
@@ -122,7 +122,7 @@ export async function searchAssets(
           .select(assetFields)
           .from(assets)
           .where(where)
-          .orderBy(...(ORDER[filters.ordering] as SQL[]))
+          .orderBy(...ORDER[filters.ordering])
           .limit(limit)
           .offset(offset)
   const [rows, total] = await Promise.all([
