@@ -40,8 +40,11 @@ const pieces: Piece[] = [
   { n: 6, name: 'Hidden Harbour', description: 'Not ready yet.', status: 'DA' },
 ]
 
-/** Executed history: (piece, type, value, hours ago). Rounds grow with time. */
-const history: [number, string, bigint, number][] = [
+/**
+ * Executed history: (piece, type, value, hours ago, whether the piece had an ask just before, as
+ * the follower records it). Rounds grow with time.
+ */
+const history: [number, string, bigint, number, boolean?][] = [
   [1, 'ASK', 4_000_000n, 200],
   [1, 'BUY_NOW', 4_000_000n, 190],
   [1, 'ASK', 5_000_000n, 100],
@@ -51,8 +54,9 @@ const history: [number, string, bigint, number][] = [
   [4, 'ASK', 1_000_000n, 5],
   [4, 'BID', 9n, 4],
   [4, 'BID', 0n, 3],
-  [5, 'ASK', 20_000_000n, 2],
+  [5, 'ASK', 25_000_000n, 2],
   [5, 'CONFIGURE', 0n, 1],
+  [5, 'ASK', 20_000_000n, 0.5, true],
 ]
 
 beforeAll(async () => {
@@ -76,8 +80,9 @@ beforeAll(async () => {
     })),
   )
   await db.insert(operations).values(
-    history.map(([n, opType, value, hoursAgo], i) => ({
+    history.map(([n, opType, value, hoursAgo, listedBefore], i) => ({
       assetGuid: guid(n),
+      listedBefore: listedBefore ?? false,
       applicationId: BigInt(2000 + n),
       opType,
       value,
@@ -292,6 +297,7 @@ describe('GET /api/activity/', () => {
   it('lists market activity newest first: no pending, no non-trade calls', async () => {
     const feed = await ok<Feed>('/api/activity/')
     expect(feed.results.map((r) => r.type)).toEqual([
+      'price_change',
       'listing',
       'cancel',
       'bid',
@@ -315,6 +321,31 @@ describe('GET /api/activity/', () => {
     ])
   })
 
+  it('tells a first listing, a change of price and a cancelled ask or bid apart', async () => {
+    const of = async (type: string) =>
+      (await ok<Feed>(`/api/activity/?type=${type}`)).results.map((r) => [r.op_type, r.value])
+    expect(await of('price_change')).toEqual([['ASK', '20000000']])
+    expect(await of('listing')).toEqual([
+      ['ASK', '25000000'],
+      ['ASK', '1000000'],
+      ['ASK', '7000000'],
+      ['ASK', '5000000'],
+      ['ASK', '4000000'],
+    ])
+    expect(await of('cancel')).toEqual([['BID', '0']])
+    expect(await of('bid')).toEqual([
+      ['BID', '9'],
+      ['BID', '2000000'],
+    ])
+    // Every market operation has exactly one type.
+    const all = (await ok<Feed>('/api/activity/')).results.length
+    let typed = 0
+    for (const t of ['sale', 'listing', 'price_change', 'bid', 'cancel']) {
+      typed += (await ok<Feed>(`/api/activity/?type=${t}`)).results.length
+    }
+    expect(typed).toBe(all)
+  })
+
   it('pages by cursor without gaps or repeats', async () => {
     const seen: string[] = []
     let cursor: string | null = null
@@ -327,22 +358,24 @@ describe('GET /api/activity/', () => {
       pages++
     } while (cursor !== null && pages < 10)
     expect(pages).toBe(4)
-    expect(seen).toHaveLength(10)
-    expect(new Set(seen.map((s, i) => `${s}#${String(i)}`)).size).toBe(10)
+    expect(seen).toHaveLength(11)
+    expect(new Set(seen.map((s, i) => `${s}#${String(i)}`)).size).toBe(11)
     const all = await ok<Feed>('/api/activity/')
     expect(seen).toEqual(all.results.map((r) => `${r.op_type}:${r.value}`))
   })
 
   it('accepts any well-formed cursor and refuses others', async () => {
     expect((await ok<Feed>('/api/activity/?cursor=0.0')).results).toHaveLength(0)
-    expect((await ok<Feed>('/api/activity/?cursor=9999999999999999999.1')).results).toHaveLength(10)
-    expect((await ok<Feed>('/api/activity/?cursor=9223372036854775807.9')).results).toHaveLength(10)
+    expect((await ok<Feed>('/api/activity/?cursor=9999999999999999999.1')).results).toHaveLength(11)
+    expect((await ok<Feed>('/api/activity/?cursor=9223372036854775807.9')).results).toHaveLength(11)
     for (const q of [
       'cursor=abc',
       'cursor=1',
       'cursor=99999999999999999999.1',
       'cursor=-1.2',
       'type=mint',
+      'type=price%20change',
+      'type=PRICE_CHANGE',
       'limit=101',
     ]) {
       await rejected(`/api/activity/?${q}`)

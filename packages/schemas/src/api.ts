@@ -257,7 +257,7 @@ export const API = {
     method: 'GET',
     path: '/api/activity/',
     summary:
-      'The market-wide feed of sales, listings, bids and cancellations, newest first, by cursor.',
+      'The market-wide feed of sales, listings, price changes, bids and cancellations, newest first, by cursor.',
     tags: ['discovery'],
     query: ActivityQuery,
     responses: { 200: ActivityPage, 400: ErrorBody },

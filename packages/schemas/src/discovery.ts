@@ -46,10 +46,11 @@ export const Suggestions = z.object({
 export type Suggestions = z.infer<typeof Suggestions>
 
 /**
- * What a history row is in the market: a sale (buy now, sell now), a listing (an ask; a
- * price change when the piece was already listed), a bid, or a cancelled ask or bid.
+ * What a history row is in the market: a sale (buy now, sell now), a listing (an ask on a piece
+ * not listed), a price change (an ask on a piece already listed), a bid, or a cancelled ask or
+ * bid (an ask or bid of 0).
  */
-export const ACTIVITY_TYPES = ['sale', 'listing', 'bid', 'cancel'] as const
+export const ACTIVITY_TYPES = ['sale', 'listing', 'price_change', 'bid', 'cancel'] as const
 export const ActivityType = z.enum(ACTIVITY_TYPES)
 export type ActivityType = z.infer<typeof ActivityType>
 

@@ -234,6 +234,8 @@ export async function settleOpen(
 export interface ExecutedCall extends OperationCall {
   /** A sale's other party, read from the inner transactions; null for other operations. */
   readonly counterparty: string | null
+  /** Whether the piece had an ask just before the call (an ASK then changes the price). */
+  readonly listedBefore: boolean
   readonly round: bigint
   readonly blockTime: Date
 }
@@ -255,6 +257,7 @@ export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> 
         value: excluded('value'),
         sender: excluded('sender'),
         counterparty: excluded('counterparty'),
+        listedBefore: excluded('listed_before'),
         assetGuid: excluded('asset_guid'),
         groupId: excluded('group_id'),
         round: excluded('round'),
