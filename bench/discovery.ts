@@ -91,12 +91,13 @@ async function generate(database: Database, assets: number, operations: number):
   await database.query('ALTER TABLE operations DISABLE TRIGGER operations_note_sale')
   await database.query(
     `INSERT INTO operations (asset_guid, application_id, op_type, value, sender, tx_id, status,
-                             round, block_time, created_at)
+                             round, block_time, created_at, listed_before)
      SELECT md5((1 + j % $2::int)::text), 2000001 + j % $2::int,
             (ARRAY['ASK','BID','BUY_NOW','SELL_NOW','OPT_IN'])[1 + j % 5], (j % 997) * 10000,
             ${pick('j')}, translate(lpad(j::text, 52, '0'), '0123456789', 'ABCDEFGHIJ'),
             'executed', 1000 + j, now() - ($1::int - j) * interval '1 second',
-            now() - ($1::int - j) * interval '1 second'
+            now() - ($1::int - j) * interval '1 second',
+            j % 10 = 0
        FROM generate_series(1, $1::int) AS j`,
     [operations, assets],
   )
@@ -147,6 +148,10 @@ const ENDPOINTS: readonly BenchEndpoint[] = [
   { name: 'search: one typo', path: '/api/search/?q=harbuor' },
   { name: 'suggestions', path: '/api/search/suggestions/?q=meado' },
   {
+    name: 'search: for sale, price asc',
+    path: '/api/search/?q=harbour&market=for_sale&ordering=price',
+  },
+  {
     name: 'list: for sale, price asc',
     path: '/api/assets/?status=RD&market=for_sale&ordering=price',
   },
@@ -161,6 +166,7 @@ const ENDPOINTS: readonly BenchEndpoint[] = [
   { name: 'activity: page 1', path: feedPage(1) },
   { name: 'activity: page 1,000', path: feedPage(1000) },
   { name: 'activity: sales, page 1,000', path: feedPage(1000, 'sale') },
+  { name: 'activity: price changes, p. 1', path: feedPage(1, 'price_change') },
 ]
 
 export async function main(): Promise<void> {
