@@ -155,6 +155,8 @@ describe('GET /api/search/', () => {
     expect(names(first)).toEqual(['Harbour'])
     expect(first.count).toBe(3)
     expect(first.next).toContain('offset=1')
+    const past = await ok<Listed>('/api/search/?q=harbour&offset=10')
+    expect([past.results, past.count]).toEqual([[], 3])
   })
 
   it('takes punctuation and tsquery syntax as plain text', async () => {

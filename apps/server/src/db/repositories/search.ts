@@ -31,9 +31,10 @@ const MIN_FUZZY_LENGTH = 3
 const FUZZY_WORDS = 3
 /**
  * A search ranks and counts at most this many matches, so a query matching most of the market
- * costs the same as one matching this many (README "Search").
+ * costs the same as one matching this many (README "Search"). Ranking reads each match's row:
+ * at 10,000 a common word took 0.8 s on the benchmark's 1,000,000 assets (bench/README.md).
  */
-export const SEARCH_MATCH_CAP = 10_000
+export const SEARCH_MATCH_CAP = 1_000
 
 /** The words of a query: lower-case runs of letters and digits, at most 32 characters each. */
 export function searchWordsOf(text: string): string[] {
@@ -95,11 +96,34 @@ export async function searchAssets(
       ? undefined
       : eq(assets.creatorAddress, filters.creator_address),
   )
+  if (filters.ordering !== undefined) {
+    const [rows, total] = await Promise.all([
+      db
+        .select(assetFields)
+        .from(assets)
+        .where(where)
+        .orderBy(...ORDER[filters.ordering])
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(assets)
+          .where(where)
+          .limit(SEARCH_MATCH_CAP)
+          .as('m'),
+      ),
+    ])
+    return [rows, total.at(0)?.total ?? 0]
+  }
   const exactName = text.trim().toLowerCase()
+  // One statement: the capped matches with their rank, the page's few picked from them before
+  // the join to their fields, and their count.
   const matched = db.$with('matched').as(
     db
       .select({
         guid: sql<string>`${assets.guid}`.as('match_guid'),
+        createdAt: sql<Date>`${assets.createdAt}`.as('match_created_at'),
         rank: sql<number>`(ts_rank(${assets.searchVector}, ${query}) + CASE WHEN lower(${assets.name}) = ${exactName} THEN 1 ELSE 0 END)`.as(
           'rank',
         ),
@@ -108,28 +132,28 @@ export async function searchAssets(
       .where(where)
       .limit(SEARCH_MATCH_CAP),
   )
-  const page = (): Promise<AssetFields[]> =>
-    filters.ordering === undefined
-      ? db
-          .with(matched)
-          .select(assetFields)
-          .from(matched)
-          .innerJoin(assets, eq(assets.guid, matched.guid))
-          .orderBy(desc(matched.rank), desc(assets.createdAt), desc(assets.guid))
-          .limit(limit)
-          .offset(offset)
-      : db
-          .select(assetFields)
-          .from(assets)
-          .where(where)
-          .orderBy(...ORDER[filters.ordering])
-          .limit(limit)
-          .offset(offset)
-  const [rows, total] = await Promise.all([
-    page(),
-    db.with(matched).select({ total: count() }).from(matched),
-  ])
-  return [rows, total.at(0)?.total ?? 0]
+  const best = (m: typeof matched) => [desc(m.rank), desc(m.createdAt), desc(m.guid)]
+  const top = db.$with('top').as(
+    db
+      .select()
+      .from(matched)
+      .orderBy(...best(matched))
+      .limit(limit)
+      .offset(offset),
+  )
+  const found = await db
+    .with(matched, top)
+    .select({ ...assetFields, total: sql<number>`(SELECT count(*)::int FROM matched)` })
+    .from(top)
+    .innerJoin(assets, eq(assets.guid, top.guid))
+    .orderBy(desc(top.rank), desc(top.createdAt), desc(top.guid))
+  if (found.length === 0) {
+    // Past the last page: the count alone.
+    const [row] = await db.with(matched).select({ total: count() }).from(matched)
+    return [[], row.total]
+  }
+  const total = found[0].total
+  return [found.map(({ total: _total, ...fields }) => fields), total]
 }
 
 /** Creators whose address starts with `text` (upper-cased), or who made one of `guids`. */
