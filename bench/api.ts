@@ -112,29 +112,59 @@ function installRecorder(): void {
   } as typeof PGlite.prototype.query
 }
 
-/** Data as the marketplace would hold it, generated in the database itself. */
-export async function generate(
+/** SQL that picks one of 64 generated addresses by an integer expression. */
+export type AddressPick = (expr: string) => string
+
+/**
+ * The frame of a data generator: data already there at this size is reused; otherwise `tables`
+ * are emptied, `fill` inserts (given a picker of 64 fresh addresses), and the planner's
+ * statistics are refreshed.
+ */
+export async function generateOnce(
   database: Database,
   assets: number,
   operations: number,
+  tables: string,
+  fill: (pick: AddressPick) => Promise<void>,
 ): Promise<void> {
   const [{ n }] = await database.query<{ n: string }>('SELECT count(*)::text AS n FROM assets')
   if (Number(n) === assets) {
     console.log(`  reusing ${assets.toLocaleString()} assets already generated`)
     return
   }
-  await database.query('TRUNCATE operations, bids, assets')
+  await database.query(`TRUNCATE ${tables}`)
   const addresses = Array.from({ length: 64 }, () => algosdk.generateAccount().addr.toString())
-  const pick = (expr: string): string =>
+  const pick: AddressPick = (expr) =>
     `(ARRAY[${addresses.map((a) => `'${a}'`).join(',')}])[1 + (${expr}) % 64]`
   const started = Date.now()
+  await fill(pick)
+  await database.query('ANALYZE')
+  console.log(
+    `  generated ${assets.toLocaleString()} assets and ${operations.toLocaleString()} operations in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  )
+}
+
+/** SQL expressions (over the row number `i`) for an asset's words. */
+export interface AssetWords {
+  readonly name: string
+  readonly unitName: string
+  readonly description: string
+}
+
+/** `assets` rows, one in ten a draft, one in three for sale, one in four with a bid. */
+export async function insertAssets(
+  database: Database,
+  assets: number,
+  pick: AddressPick,
+  words: AssetWords,
+): Promise<void> {
   await database.query(
     `INSERT INTO assets (guid, asset_id, application_id, escrow_address, status, name, unit_name,
                          description, image_path, thumbnail_path, creator_address, owner_address,
                          holding_address, price, highest_bid_value, highest_bid_sender, created_at)
      SELECT md5(i::text), 1000000 + i, 2000000 + i, ${pick('i + 7')},
             CASE WHEN i % 10 = 0 THEN 'DC' ELSE 'RD' END,
-            'Unica #' || i, 'UNI', 'A one-of-one piece, number ' || i,
+            ${words.name}, ${words.unitName}, ${words.description},
             'media/' || md5(i::text) || '.png', 'media/' || md5(i::text) || '.webp',
             ${pick('i / 1000')}, ${pick('i')}, ${pick('i')},
             CASE WHEN i % 3 = 0 THEN (1 + i % 1000) * 1000000 END,
@@ -144,21 +174,48 @@ export async function generate(
        FROM generate_series(1, $1::int) AS i`,
     [assets],
   )
+}
+
+/** `operations` executed calls spread over the assets; `at` is their time (SQL over `j`). */
+export async function insertOperations(
+  database: Database,
+  operations: number,
+  assets: number,
+  pick: AddressPick,
+  at: string,
+): Promise<void> {
   await database.query(
     `INSERT INTO operations (asset_guid, application_id, op_type, value, sender, tx_id, status,
                              round, block_time, created_at)
      SELECT md5((1 + j % $2::int)::text), 2000001 + j % $2::int,
             (ARRAY['ASK','BID','BUY_NOW','SELL_NOW','OPT_IN'])[1 + j % 5], (j % 997) * 10000,
             ${pick('j')}, translate(lpad(j::text, 52, '0'), '0123456789', 'ABCDEFGHIJ'),
-            'executed', 1000 + j, timestamptz '2026-01-01' + j * interval '1 second',
-            timestamptz '2026-01-01' + j * interval '1 second'
+            'executed', 1000 + j, ${at}, ${at}
        FROM generate_series(1, $1::int) AS j`,
     [operations, assets],
   )
-  await database.query('ANALYZE')
-  console.log(
-    `  generated ${assets.toLocaleString()} assets and ${operations.toLocaleString()} operations in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-  )
+}
+
+/** Data as the marketplace would hold it, generated in the database itself. */
+export async function generate(
+  database: Database,
+  assets: number,
+  operations: number,
+): Promise<void> {
+  await generateOnce(database, assets, operations, 'operations, bids, assets', async (pick) => {
+    await insertAssets(database, assets, pick, {
+      name: `'Unica #' || i`,
+      unitName: `'UNI'`,
+      description: `'A one-of-one piece, number ' || i`,
+    })
+    await insertOperations(
+      database,
+      operations,
+      assets,
+      pick,
+      `timestamptz '2026-01-01' + j * interval '1 second'`,
+    )
+  })
 }
 
 interface Figures {

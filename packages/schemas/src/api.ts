@@ -76,6 +76,25 @@ const image = <Required extends boolean>(required: Required) => ({
   image: { required, maxBytes: ASSET_LIMITS.imageBytes, mediaTypes: MEDIA_TYPES },
 })
 
+/** The path parameter of a route about one account, and of one about one asset. */
+const AddressParams = z.object({ address: Address })
+const GuidParams = z.object({ guid: GuidParam })
+
+/**
+ * A GET of one account's or one asset's page, named by its path parameter; `errors` are its error
+ * answers (a name that is not one is a 400, an asset that is not there a 404).
+ */
+const getOne = <
+  const P extends string,
+  Params extends z.ZodObject,
+  A extends z.ZodType,
+  const Errors extends Readonly<Record<number, z.ZodType>>,
+>(
+  spec: { path: P; summary: string; tags: readonly string[]; params: Params },
+  answer: A,
+  errors: Errors,
+) => route({ method: 'GET', ...spec, responses: { 200: answer, ...errors } })
+
 export const API = {
   getToken: route({
     method: 'GET',
@@ -99,14 +118,16 @@ export const API = {
     responses: { 200: PublicConfig },
   }),
 
-  getUser: route({
-    method: 'GET',
-    path: '/api/users/:address/',
-    summary: 'A user; unknown addresses are plain non-staff users.',
-    tags: ['users'],
-    params: z.object({ address: Address }),
-    responses: { 200: User, 400: ErrorBody },
-  }),
+  getUser: getOne(
+    {
+      path: '/api/users/:address/',
+      summary: 'A user; unknown addresses are plain non-staff users.',
+      tags: ['users'],
+      params: AddressParams,
+    },
+    User,
+    { 400: ErrorBody },
+  ),
   submitNewsletterSubscription: route({
     method: 'POST',
     path: '/api/users/submit_newsletter_subscription/',
@@ -134,14 +155,16 @@ export const API = {
     viewAs: true,
     responses: { 200: Page(Asset), 400: ErrorBody },
   }),
-  getAsset: route({
-    method: 'GET',
-    path: '/api/assets/:guid/',
-    summary: 'One asset by guid, whatever its status.',
-    tags: ['assets'],
-    params: z.object({ guid: GuidParam }),
-    responses: { 200: Asset, 400: ErrorBody, 404: ErrorBody },
-  }),
+  getAsset: getOne(
+    {
+      path: '/api/assets/:guid/',
+      summary: 'One asset by guid, whatever its status.',
+      tags: ['assets'],
+      params: GuidParams,
+    },
+    Asset,
+    { 400: ErrorBody, 404: ErrorBody },
+  ),
   validateAsset: route({
     method: 'POST',
     path: '/api/assets/validate_asset/',
@@ -269,30 +292,36 @@ export const API = {
     tags: ['discovery'],
     responses: { 200: MarketStats },
   }),
-  getCreator: route({
-    method: 'GET',
-    path: '/api/creators/:address/',
-    summary: "A creator's number of works, of works for sale, of sales, and sales volume.",
-    tags: ['discovery'],
-    params: z.object({ address: Address }),
-    responses: { 200: CreatorProfile, 400: ErrorBody },
-  }),
-  getAccount: route({
-    method: 'GET',
-    path: '/api/accounts/:address/',
-    summary: "A collector's number of owned pieces and their open bids.",
-    tags: ['discovery'],
-    params: z.object({ address: Address }),
-    responses: { 200: AccountProfile, 400: ErrorBody },
-  }),
-  getPriceHistory: route({
-    method: 'GET',
-    path: '/api/assets/:guid/price_history/',
-    summary: "An asset's sales, asks and bids over time, oldest first (the latest 500).",
-    tags: ['discovery'],
-    params: z.object({ guid: GuidParam }),
-    responses: { 200: PriceHistory, 400: ErrorBody, 404: ErrorBody },
-  }),
+  getCreator: getOne(
+    {
+      path: '/api/creators/:address/',
+      summary: "A creator's number of works, of works for sale, of sales, and sales volume.",
+      tags: ['discovery'],
+      params: AddressParams,
+    },
+    CreatorProfile,
+    { 400: ErrorBody },
+  ),
+  getAccount: getOne(
+    {
+      path: '/api/accounts/:address/',
+      summary: "A collector's number of owned pieces and their open bids.",
+      tags: ['discovery'],
+      params: AddressParams,
+    },
+    AccountProfile,
+    { 400: ErrorBody },
+  ),
+  getPriceHistory: getOne(
+    {
+      path: '/api/assets/:guid/price_history/',
+      summary: "An asset's sales, asks and bids over time, oldest first (the latest 500).",
+      tags: ['discovery'],
+      params: GuidParams,
+    },
+    PriceHistory,
+    { 400: ErrorBody, 404: ErrorBody },
+  ),
 
   streamEvents: route({
     method: 'GET',

@@ -13,6 +13,7 @@ import { AddressLink } from '../discovery/address-link.js'
 import { explorerTxUrl, type AppConfig } from '../lib/config.js'
 import { formatUnits, formatWhen, operationName, shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
+import { StackedTable } from './stacked-table.js'
 import { historyRows, isHousekeeping, type HistoryRow, type Phrase } from './history.js'
 
 const COLUMNS = ['Transaction type', 'Who', 'Price', 'Transaction', 'When'] as const
@@ -65,37 +66,6 @@ function logCells(op: Operation, config: AppConfig): ReactNode[] {
   ]
 }
 
-function Table({ rows }: { rows: readonly { key: string; cells: ReactNode[] }[] }) {
-  return (
-    <table className="w-full text-left text-sm">
-      <thead className="hidden md:table-header-group">
-        <tr className="border-b border-slate-200">
-          {COLUMNS.map((c) => (
-            <th key={c} scope="col" className="py-2 pr-4 font-semibold">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ key, cells }) => (
-          <tr key={key} className="block border-b border-slate-200 py-2 md:table-row md:py-0">
-            {cells.map((cell, i) => (
-              <td
-                key={COLUMNS[i]}
-                className="flex justify-between gap-4 py-1 md:table-cell md:py-2 md:pr-4"
-              >
-                <span className="font-medium text-slate-500 md:hidden">{COLUMNS[i]}</span>
-                <span>{cell}</span>
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
-
 export function TransactionTable({
   operations,
   asset,
@@ -116,7 +86,7 @@ export function TransactionTable({
       }))
   return (
     <div className="space-y-3">
-      <Table rows={rows} />
+      <StackedTable columns={COLUMNS} rows={rows} />
       {operations.length > 0 && (
         <button
           type="button"

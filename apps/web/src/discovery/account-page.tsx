@@ -6,14 +6,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { Address } from '@unica/schemas'
 import { Usdc } from '../components/asset-card.js'
-import { Spinner } from '../components/modal.js'
-import { MESSAGES } from '../lib/errors.js'
+import { Loaded } from '../components/loaded.js'
 import { AssetListView } from '../routes/asset-list.js'
 import { paths } from '../routes/paths.js'
 import { useServices } from '../state/services.js'
 import { AddressLink } from './address-link.js'
 import { Figure } from './figure.js'
 import { discoveryPaths } from './paths.js'
+import { ProfileHeader } from './profile-header.js'
 import { accountQuery } from './queries.js'
 
 export function AccountPage() {
@@ -24,46 +24,41 @@ export function AccountPage() {
   if (!valid) return <p role="alert">This is not an Algorand address.</p>
   return (
     <section className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-3xl font-bold">Collector</h1>
-        <p className="mt-1 break-all">
-          <AddressLink address={address} />{' '}
-          <Link to={discoveryPaths.creator(address)} className="text-sm underline">
-            Works created
-          </Link>
-        </p>
-      </div>
-      {profile.isPending ? (
-        <Spinner />
-      ) : profile.isError ? (
-        <p role="alert">{MESSAGES.apiGet}</p>
-      ) : (
-        <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Figure label="Owned">{profile.data.owned}</Figure>
-            <Figure label="Open bids">{profile.data.bids.length}</Figure>
-          </dl>
-          <div>
-            <h2 className="mb-4 text-2xl font-bold">Open bids</h2>
-            {profile.data.bids.length === 0 ? (
-              <p>No open bids.</p>
-            ) : (
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-                {profile.data.bids.map((b) => (
-                  <li key={b.asset.guid} className="flex justify-between gap-4 px-4 py-3">
-                    <Link to={paths.asset(b.asset.guid)} className="truncate underline">
-                      {b.asset.name}
-                    </Link>
-                    <span className="shrink-0">
-                      <Usdc value={b.amount} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </>
-      )}
+      <ProfileHeader title="Collector">
+        <AddressLink address={address} />{' '}
+        <Link to={discoveryPaths.creator(address)} className="text-sm underline">
+          Works created
+        </Link>
+      </ProfileHeader>
+      <Loaded query={profile}>
+        {(data) => (
+          <>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <Figure label="Owned">{data.owned}</Figure>
+              <Figure label="Open bids">{data.bids.length}</Figure>
+            </dl>
+            <div>
+              <h2 className="mb-4 text-2xl font-bold">Open bids</h2>
+              {data.bids.length === 0 ? (
+                <p>No open bids.</p>
+              ) : (
+                <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+                  {data.bids.map((b) => (
+                    <li key={b.asset.guid} className="flex justify-between gap-4 px-4 py-3">
+                      <Link to={paths.asset(b.asset.guid)} className="truncate underline">
+                        {b.asset.name}
+                      </Link>
+                      <span className="shrink-0">
+                        <Usdc value={b.amount} />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </>
+        )}
+      </Loaded>
       <div>
         <h2 className="mb-4 text-2xl font-bold">Owned pieces</h2>
         <AssetListView

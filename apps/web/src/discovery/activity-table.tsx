@@ -5,6 +5,7 @@
 import type { ActivityItem, ActivityType } from '@unica/schemas'
 import { Link } from 'react-router'
 import { Usdc } from '../components/asset-card.js'
+import { StackedTable } from '../components/stacked-table.js'
 import { explorerTxUrl } from '../lib/config.js'
 import { formatWhen, shortAddress } from '../lib/format.js'
 import { paths } from '../routes/paths.js'
@@ -30,58 +31,29 @@ const COLUMNS = ['Event', 'Piece', 'Who', 'Price', 'Transaction', 'When'] as con
 
 export function ActivityTable({ items }: { items: readonly ActivityItem[] }) {
   const { config } = useServices()
-  return (
-    <table className="w-full text-left text-sm">
-      <thead className="hidden md:table-header-group">
-        <tr className="border-b border-slate-200">
-          {COLUMNS.map((c) => (
-            <th key={c} scope="col" className="py-2 pr-4 font-semibold">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => {
-          const tx = item.tx_id === null ? undefined : explorerTxUrl(config, item.tx_id)
-          const cells = [
-            activityLabel(item),
-            item.asset === null ? (
-              '—'
-            ) : (
-              <Link key="piece" to={paths.asset(item.asset.guid)} className="underline">
-                {item.asset.name}
-              </Link>
-            ),
-            <AddressLink key="who" address={item.sender} />,
-            <Usdc key="price" value={item.value} />,
-            item.tx_id === null || tx === undefined ? (
-              '—'
-            ) : (
-              <a key="tx" href={tx} target="_blank" rel="noopener noreferrer" className="underline">
-                {shortAddress(item.tx_id)}
-              </a>
-            ),
-            formatWhen(item.block_time),
-          ]
-          return (
-            <tr
-              key={item.operation_id}
-              className="block border-b border-slate-200 py-2 md:table-row md:py-0"
-            >
-              {cells.map((cell, i) => (
-                <td
-                  key={COLUMNS[i]}
-                  className="flex justify-between gap-4 py-1 md:table-cell md:py-2 md:pr-4"
-                >
-                  <span className="font-medium text-slate-500 md:hidden">{COLUMNS[i]}</span>
-                  <span className="min-w-0 truncate">{cell}</span>
-                </td>
-              ))}
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
-  )
+  const rows = items.map((item) => {
+    const tx = item.tx_id === null ? undefined : explorerTxUrl(config, item.tx_id)
+    const cells = [
+      activityLabel(item),
+      item.asset === null ? (
+        '—'
+      ) : (
+        <Link key="piece" to={paths.asset(item.asset.guid)} className="underline">
+          {item.asset.name}
+        </Link>
+      ),
+      <AddressLink key="who" address={item.sender} />,
+      <Usdc key="price" value={item.value} />,
+      item.tx_id === null || tx === undefined ? (
+        '—'
+      ) : (
+        <a key="tx" href={tx} target="_blank" rel="noopener noreferrer" className="underline">
+          {shortAddress(item.tx_id)}
+        </a>
+      ),
+      formatWhen(item.block_time),
+    ]
+    return { key: item.operation_id, cells }
+  })
+  return <StackedTable columns={COLUMNS} rows={rows} truncate />
 }

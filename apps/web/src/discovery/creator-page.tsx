@@ -6,13 +6,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { Address } from '@unica/schemas'
 import { Usdc } from '../components/asset-card.js'
-import { Spinner } from '../components/modal.js'
-import { MESSAGES } from '../lib/errors.js'
+import { Loaded } from '../components/loaded.js'
 import { AssetListView } from '../routes/asset-list.js'
 import { useServices } from '../state/services.js'
 import { AddressLink } from './address-link.js'
 import { ClearFiltersButton, FilterBar, useUrlFilters } from './filter-bar.js'
 import { Figure } from './figure.js'
+import { ProfileHeader } from './profile-header.js'
 import { creatorQuery } from './queries.js'
 
 export function CreatorPage() {
@@ -25,26 +25,21 @@ export function CreatorPage() {
   const filters = { status: 'RD' as const, ...url.filters, creator_address: address }
   return (
     <section className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-3xl font-bold">Creator</h1>
-        <p className="mt-1 break-all">
-          <AddressLink address={address} page="account" />
-        </p>
-      </div>
-      {profile.isPending ? (
-        <Spinner />
-      ) : profile.isError ? (
-        <p role="alert">{MESSAGES.apiGet}</p>
-      ) : (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Figure label="Works">{profile.data.works}</Figure>
-          <Figure label="For sale">{profile.data.for_sale}</Figure>
-          <Figure label="Sales">{profile.data.sales}</Figure>
-          <Figure label="Sales volume">
-            <Usdc value={profile.data.volume} />
-          </Figure>
-        </dl>
-      )}
+      <ProfileHeader title="Creator">
+        <AddressLink address={address} page="account" />
+      </ProfileHeader>
+      <Loaded query={profile}>
+        {(data) => (
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Figure label="Works">{data.works}</Figure>
+            <Figure label="For sale">{data.for_sale}</Figure>
+            <Figure label="Sales">{data.sales}</Figure>
+            <Figure label="Sales volume">
+              <Usdc value={data.volume} />
+            </Figure>
+          </dl>
+        )}
+      </Loaded>
       <div>
         <h2 className="mb-4 text-2xl font-bold">Works</h2>
         <FilterBar creator={false} />

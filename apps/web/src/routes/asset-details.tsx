@@ -15,6 +15,7 @@ import { AddressLink } from '../discovery/address-link.js'
 import { safeHref } from '../lib/links.js'
 import { assetQuery, operationsQuery } from '../lib/endpoints.js'
 import { ApiError, MESSAGES } from '../lib/errors.js'
+import { Loaded } from '../components/loaded.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 import { tradeButtons, type TradeKind } from '../trade/buttons.js'
@@ -189,13 +190,9 @@ export function AssetDetailsPage() {
       </Suspense>
       <section>
         <h2 className="mb-4 text-2xl font-bold">Transaction history</h2>
-        {operations.isPending ? (
-          <Spinner />
-        ) : operations.isError ? (
-          <p role="alert">{MESSAGES.apiGet}</p>
-        ) : (
-          <TransactionTable operations={operations.data.results} asset={data} />
-        )}
+        <Loaded query={operations}>
+          {(ops) => <TransactionTable operations={ops.results} asset={data} />}
+        </Loaded>
       </section>
       {modal !== null && (
         <TradeModal

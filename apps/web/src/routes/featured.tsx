@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { AssetCard, AssetGrid, AssetImage, Usdc, assetHref } from '../components/asset-card.js'
-import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { buttonClass, secondaryButtonClass } from '../components/modal.js'
 import { assetsQuery } from '../lib/endpoints.js'
-import { MESSAGES } from '../lib/errors.js'
+import { Loaded } from '../components/loaded.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 import { FEATURED_SIZES, LISTS, type ListDef } from './lists.js'
@@ -18,23 +18,21 @@ function Section({ list, size }: { list: ListDef; size: number }) {
   return (
     <section className="mt-12">
       <h2 className="mb-4 text-2xl font-bold">{list.title}</h2>
-      {q.isPending ? (
-        <Spinner />
-      ) : q.isError ? (
-        <p role="alert">{MESSAGES.apiGet}</p>
-      ) : (
-        <AssetGrid>
-          {q.data.results.map((a) => (
-            <AssetCard key={a.guid} asset={a} />
-          ))}
-          <Link
-            to={list.path}
-            className="flex min-h-40 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 font-semibold text-indigo-700 hover:bg-slate-50"
-          >
-            View all
-          </Link>
-        </AssetGrid>
-      )}
+      <Loaded query={q}>
+        {(data) => (
+          <AssetGrid>
+            {data.results.map((a) => (
+              <AssetCard key={a.guid} asset={a} />
+            ))}
+            <Link
+              to={list.path}
+              className="flex min-h-40 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 font-semibold text-indigo-700 hover:bg-slate-50"
+            >
+              View all
+            </Link>
+          </AssetGrid>
+        )}
+      </Loaded>
     </section>
   )
 }

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench -- NAME --against DIR [--rounds N]`: runs benchmark NAME in this checkout and in
+ * another one (DIR, e.g. a `git worktree add --detach` of an earlier commit with its own
+ * `npm ci`), alternating, N rounds (default 2) in the order this, DIR, DIR, this, ... so that a
+ * load that rises or falls during the run weighs on both sides alike. Each run is the checkout's
+ * own `npm run bench -- NAME` (its own code, migrations and baseline), in a child process.
+ *
+ * The other checkout's API benchmarks get their own PostgreSQL database (BENCH_DATABASE_URL, made
+ * here unless that variable is already set), since its migrations may differ from ours.
+ *
+ * At the end every figure line is printed once per run, grouped by what it measures, this
+ * checkout's runs first, so the two read side by side.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+const HERE = fileURLToPath(new URL('..', import.meta.url))
+
+interface Side {
+  readonly label: string
+  readonly dir: string
+  readonly env: NodeJS.ProcessEnv
+}
+
+interface Run {
+  readonly side: Side
+  readonly round: number
+  readonly lines: readonly string[]
+}
+
+/** A database of its own for the other checkout, or undefined when PostgreSQL is not there. */
+async function ownDatabase(name: string): Promise<string | undefined> {
+  if (process.env.BENCH_DATABASE_URL !== undefined) return process.env.BENCH_DATABASE_URL
+  const admin = 'postgres://postgres@127.0.0.1:5432/postgres'
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 })
+  const database = `unica_bench_against_${name}`
+  try {
+    await client.connect()
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${database}`)
+    return admin.replace(/\/[^/]*$/, `/${database}`)
+  } catch {
+    return undefined
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/** Runs the side's benchmark, echoing its output as it comes, and returns its lines. */
+function runOnce(name: string, side: Side, round: number): Promise<string[]> {
+  const tag = `[${side.label} ${String(round)}] `
+  console.log(`\n${tag}npm run bench -- ${name}   (in ${side.dir})`)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', name], {
+    cwd: side.dir,
+    env: side.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    const text = chunk.toString()
+    out += text
+    process.stdout.write(text.replace(/^(?=.)/gm, tag))
+  })
+  return new Promise((done, fail) => {
+    child.once('error', fail)
+    child.once('exit', (code) => {
+      if (code === 0) done(out.split('\n'))
+      else fail(new Error(`${tag}exited with ${String(code)}`))
+    })
+  })
+}
+
+/** What a line measures: the line with its numbers taken out. */
+function measureOf(line: string): string {
+  return line.replace(/[\d][\d,.]*/g, '#').trim()
+}
+
+/** Every figure line, grouped by what it measures, each run's version of it in turn. */
+export function sideBySide(runs: readonly Run[]): string[] {
+  const width = Math.max(...runs.map((r) => `${r.side.label} ${String(r.round)}`.length))
+  const groups = new Map<string, string[]>()
+  for (const run of runs) {
+    for (const line of run.lines) {
+      if (!/\d/.test(line)) continue
+      const key = measureOf(line)
+      const rows = groups.get(key) ?? []
+      rows.push(`${`${run.side.label} ${String(run.round)}`.padEnd(width)} | ${line.trimEnd()}`)
+      groups.set(key, rows)
+    }
+  }
+  return [...groups.values()].flatMap((rows) => [...rows, ''])
+}
+
+export async function compare(name: string, againstDir: string, rounds: number): Promise<void> {
+  const dir = resolve(againstDir)
+  if (!existsSync(resolve(dir, 'bench/run.ts')))
+    throw new Error(`${dir} has no bench/run.ts: not a Unica checkout`)
+  const database = await ownDatabase(name)
+  const self: Side = { label: 'this', dir: HERE, env: process.env }
+  const other: Side = {
+    label: 'against',
+    dir,
+    env: database === undefined ? process.env : { ...process.env, BENCH_DATABASE_URL: database },
+  }
+  const runs: Run[] = []
+  for (let round = 1; round <= rounds; round++) {
+    const order = round % 2 === 1 ? [self, other] : [other, self]
+    for (const side of order) runs.push({ side, round, lines: await runOnce(name, side, round) })
+  }
+  runs.sort((a, b) => (a.side === b.side ? a.round - b.round : a.side === self ? -1 : 1))
+  console.log(`\n${name}: this checkout (${HERE}) against ${dir}, ${String(rounds)} rounds each\n`)
+  for (const line of sideBySide(runs)) console.log(line)
+}
