@@ -118,6 +118,10 @@ const ENDPOINTS: readonly BenchEndpoint[] = [
   { name: 'search: one typo', path: '/api/search/?q=harbuor' },
   { name: 'suggestions', path: '/api/search/suggestions/?q=meado' },
   {
+    name: 'search: for sale, price asc',
+    path: '/api/search/?q=harbour&market=for_sale&ordering=price',
+  },
+  {
     name: 'list: for sale, price asc',
     path: '/api/assets/?status=RD&market=for_sale&ordering=price',
   },
@@ -132,6 +136,7 @@ const ENDPOINTS: readonly BenchEndpoint[] = [
   { name: 'activity: page 1', path: feedPage(1) },
   { name: 'activity: page 1,000', path: feedPage(1000) },
   { name: 'activity: sales, page 1,000', path: feedPage(1000, 'sale') },
+  { name: 'activity: price changes, p. 1', path: feedPage(1, 'price_change') },
 ]
 
 export async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Discovery (docs/product.md §11) in a seeded marketplace: search with suggestions and a typo,
- * filters and sorts kept in the URL (reload, a shared link, back), the empty state and Clear
- * filters, a creator page, and the price history's table.
+ * filters and sorts on the search results and on a list, kept in the URL (reload, a shared link,
+ * back), the empty state and Clear filters, a creator page, and the price history's table.
  */
 import { DEMO_PIECES } from '@unica/launcher'
 import { expect, test } from '../src/fixtures.js'
@@ -36,6 +36,40 @@ test.describe('discovery in a seeded marketplace', () => {
     await expect(
       page.getByRole('article').getByRole('link', { name: 'Harbour at Blue Hour' }),
     ).toBeVisible()
+
+    // Filter and sort the search results; a shared link shows the same results.
+    await box.fill('co')
+    await box.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Results for “co”' })).toBeVisible()
+    await expect(page.getByLabel('Sort by')).toHaveValue('')
+    await page.getByLabel('Show').selectOption({ label: 'For sale' })
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' })
+    await expect(page).toHaveURL(/\/search\?q=co&market=for_sale&sort=price_desc$/)
+    const searchPrices = async (on = page) =>
+      (await on.getByRole('article').locator('dt:text-is("Price") + dd').allTextContents()).map(
+        (t) => Number(t.replace(' USDC', '')),
+      )
+    await expect(page.getByRole('article').first()).toBeVisible()
+    await expect
+      .poll(async () => {
+        const p = await searchPrices()
+        return p.length > 1 && p.every((x, i) => i === 0 || p[i - 1] >= x)
+      })
+      .toBe(true)
+    const descending = await searchPrices()
+    await saveScreen(page, 'search-filters')
+    const sharedSearch = await browser.newPage({ baseURL: new URL(page.url()).origin })
+    await sharedSearch.goto(page.url())
+    await expect(sharedSearch.getByLabel('Sort by')).toHaveValue('price_desc')
+    await expect.poll(() => searchPrices(sharedSearch)).toEqual(descending)
+    await sharedSearch.close()
+    // Filters that leave nothing say so; clearing them keeps the words.
+    await page.getByLabel('Min price (USDC)').fill('100000')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByText('No pieces match “co” with these filters.')).toBeVisible()
+    await page.getByRole('button', { name: 'Clear filters' }).last().click()
+    await expect(page).toHaveURL(/\/search\?q=co$/)
+    await expect(page.getByRole('article').first()).toBeVisible()
 
     // Filter and sort All items; the URL holds both.
     await page.goto('/all-items')

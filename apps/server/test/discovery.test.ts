@@ -40,8 +40,11 @@ const pieces: Piece[] = [
   { n: 6, name: 'Hidden Harbour', description: 'Not ready yet.', status: 'DA' },
 ]
 
-/** Executed history: (piece, type, value, hours ago). Rounds grow with time. */
-const history: [number, string, bigint, number][] = [
+/**
+ * Executed history: (piece, type, value, hours ago, whether the piece had an ask just before, as
+ * the follower records it). Rounds grow with time.
+ */
+const history: [number, string, bigint, number, boolean?][] = [
   [1, 'ASK', 4_000_000n, 200],
   [1, 'BUY_NOW', 4_000_000n, 190],
   [1, 'ASK', 5_000_000n, 100],
@@ -51,8 +54,9 @@ const history: [number, string, bigint, number][] = [
   [4, 'ASK', 1_000_000n, 5],
   [4, 'BID', 9n, 4],
   [4, 'BID', 0n, 3],
-  [5, 'ASK', 20_000_000n, 2],
+  [5, 'ASK', 25_000_000n, 2],
   [5, 'CONFIGURE', 0n, 1],
+  [5, 'ASK', 20_000_000n, 0.5, true],
 ]
 
 beforeAll(async () => {
@@ -76,8 +80,9 @@ beforeAll(async () => {
     })),
   )
   await db.insert(operations).values(
-    history.map(([n, opType, value, hoursAgo], i) => ({
+    history.map(([n, opType, value, hoursAgo, listedBefore], i) => ({
       assetGuid: guid(n),
+      listedBefore: listedBefore ?? false,
       applicationId: BigInt(2000 + n),
       opType,
       value,
@@ -150,6 +155,8 @@ describe('GET /api/search/', () => {
     expect(names(first)).toEqual(['Harbour'])
     expect(first.count).toBe(3)
     expect(first.next).toContain('offset=1')
+    const past = await ok<Listed>('/api/search/?q=harbour&offset=10')
+    expect([past.results, past.count]).toEqual([[], 3])
   })
 
   it('takes punctuation and tsquery syntax as plain text', async () => {
@@ -164,6 +171,70 @@ describe('GET /api/search/', () => {
     await rejected('/api/search/?q=%20%21%3F')
     await rejected(`/api/search/?q=${'a'.repeat(101)}`)
     await rejected('/api/search/?q=x&limit=0')
+  })
+})
+
+describe('GET /api/search/ with the list filters and orderings', () => {
+  const harbour = (query: string): Promise<Listed> => ok<Listed>(`/api/search/?q=harbour&${query}`)
+
+  it('narrows to for sale, with bids, or sold, and counts only what is left', async () => {
+    const forSale = await harbour('market=for_sale')
+    expect([names(forSale), forSale.count]).toEqual([['Harbour at Dusk'], 1])
+    expect(names(await harbour('market=has_bids'))).toEqual(['Quiet Field'])
+    // Still best first: the exact name leads.
+    expect(names(await harbour('market=sold'))).toEqual(['Harbour', 'Harbour at Dusk'])
+  })
+
+  it('narrows by an inclusive price range and by creator', async () => {
+    expect(names(await harbour('price__gte=5000000&price__lte=5000000'))).toEqual([
+      'Harbour at Dusk',
+    ])
+    expect(names(await harbour('price__lte=4999999'))).toEqual([])
+    expect(names(await harbour(`creator_address=${sculptor}`))).toEqual(['Harbour'])
+    const none = await harbour(`creator_address=${collector}`)
+    expect([none.results, none.count]).toEqual([[], 0])
+  })
+
+  it('sorts every way a list does instead of best first', async () => {
+    expect(names(await harbour('ordering=created_at'))).toEqual([
+      'Harbour at Dusk',
+      'Quiet Field',
+      'Harbour',
+    ])
+    expect(names(await harbour('ordering=-created_at'))).toEqual([
+      'Harbour',
+      'Quiet Field',
+      'Harbour at Dusk',
+    ])
+    expect(names(await harbour('ordering=price'))[0]).toBe('Harbour at Dusk')
+    expect(names(await harbour('ordering=-highest_bid__value'))[0]).toBe('Quiet Field')
+    expect(names(await harbour('ordering=-last_sold_at'))).toEqual([
+      'Harbour',
+      'Harbour at Dusk',
+      'Quiet Field',
+    ])
+    const paged = await ok<Listed & { next: string | null }>(
+      '/api/search/?q=harbour&ordering=created_at&limit=1&offset=1',
+    )
+    expect([names(paged), paged.count]).toEqual([['Quiet Field'], 3])
+    expect(paged.next).toContain('ordering=created_at')
+  })
+
+  it('refuses bad values of every filter and ordering', async () => {
+    for (const q of [
+      'market=cheap',
+      'market=',
+      'price__gte=-1',
+      'price__gte=1.5',
+      'price__lte=18446744073709551616',
+      'price__gte=5&price__lte=4',
+      'creator_address=nope',
+      `creator_address=${sculptor.toLowerCase()}`,
+      'ordering=relevance',
+      'ordering=price_asc',
+    ]) {
+      await rejected(`/api/search/?q=harbour&${q}`)
+    }
   })
 })
 
@@ -228,6 +299,7 @@ describe('GET /api/activity/', () => {
   it('lists market activity newest first: no pending, no non-trade calls', async () => {
     const feed = await ok<Feed>('/api/activity/')
     expect(feed.results.map((r) => r.type)).toEqual([
+      'price_change',
       'listing',
       'cancel',
       'bid',
@@ -251,6 +323,31 @@ describe('GET /api/activity/', () => {
     ])
   })
 
+  it('tells a first listing, a change of price and a cancelled ask or bid apart', async () => {
+    const of = async (type: string) =>
+      (await ok<Feed>(`/api/activity/?type=${type}`)).results.map((r) => [r.op_type, r.value])
+    expect(await of('price_change')).toEqual([['ASK', '20000000']])
+    expect(await of('listing')).toEqual([
+      ['ASK', '25000000'],
+      ['ASK', '1000000'],
+      ['ASK', '7000000'],
+      ['ASK', '5000000'],
+      ['ASK', '4000000'],
+    ])
+    expect(await of('cancel')).toEqual([['BID', '0']])
+    expect(await of('bid')).toEqual([
+      ['BID', '9'],
+      ['BID', '2000000'],
+    ])
+    // Every market operation has exactly one type.
+    const all = (await ok<Feed>('/api/activity/')).results.length
+    let typed = 0
+    for (const t of ['sale', 'listing', 'price_change', 'bid', 'cancel']) {
+      typed += (await ok<Feed>(`/api/activity/?type=${t}`)).results.length
+    }
+    expect(typed).toBe(all)
+  })
+
   it('pages by cursor without gaps or repeats', async () => {
     const seen: string[] = []
     let cursor: string | null = null
@@ -263,22 +360,24 @@ describe('GET /api/activity/', () => {
       pages++
     } while (cursor !== null && pages < 10)
     expect(pages).toBe(4)
-    expect(seen).toHaveLength(10)
-    expect(new Set(seen.map((s, i) => `${s}#${String(i)}`)).size).toBe(10)
+    expect(seen).toHaveLength(11)
+    expect(new Set(seen.map((s, i) => `${s}#${String(i)}`)).size).toBe(11)
     const all = await ok<Feed>('/api/activity/')
     expect(seen).toEqual(all.results.map((r) => `${r.op_type}:${r.value}`))
   })
 
   it('accepts any well-formed cursor and refuses others', async () => {
     expect((await ok<Feed>('/api/activity/?cursor=0.0')).results).toHaveLength(0)
-    expect((await ok<Feed>('/api/activity/?cursor=9999999999999999999.1')).results).toHaveLength(10)
-    expect((await ok<Feed>('/api/activity/?cursor=9223372036854775807.9')).results).toHaveLength(10)
+    expect((await ok<Feed>('/api/activity/?cursor=9999999999999999999.1')).results).toHaveLength(11)
+    expect((await ok<Feed>('/api/activity/?cursor=9223372036854775807.9')).results).toHaveLength(11)
     for (const q of [
       'cursor=abc',
       'cursor=1',
       'cursor=99999999999999999999.1',
       'cursor=-1.2',
       'type=mint',
+      'type=price%20change',
+      'type=PRICE_CHANGE',
       'limit=101',
     ]) {
       await rejected(`/api/activity/?${q}`)
@@ -361,6 +460,7 @@ describe('fuzz: no discovery input makes the server fail', () => {
     'price__gte',
     'price__lte',
     'ordering',
+    'creator_address',
   ]
   const nasty = fc.oneof(
     fc.string(),
@@ -369,7 +469,21 @@ describe('fuzz: no discovery input makes the server fail', () => {
     fc
       .tuple(fc.bigInt({ min: 0n, max: 2n ** 70n }), fc.bigInt({ min: 0n, max: 2n ** 70n }))
       .map(([a, b]) => `${String(a)}.${String(b)}`),
-    fc.constantFrom("'", ':*', '!', '&|', '\\', '%', 'harb', 'sold', 'for_sale', '-price', 'sale'),
+    fc.constantFrom(
+      "'",
+      ':*',
+      '!',
+      '&|',
+      '\\',
+      '%',
+      'harb',
+      'sold',
+      'for_sale',
+      '-price',
+      'sale',
+      'price_change',
+      painter,
+    ),
   )
   const query = fc
     .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string()), nasty), { maxLength: 5 })
@@ -379,6 +493,8 @@ describe('fuzz: no discovery input makes the server fail', () => {
   const path = fc.oneof(
     fc.constantFrom(
       '/api/search/',
+      // A search that matches, so the filters and orderings reach the database.
+      '/api/search/?q=harbour',
       '/api/search/suggestions/',
       '/api/activity/',
       '/api/stats/',
@@ -395,7 +511,7 @@ describe('fuzz: no discovery input makes the server fail', () => {
   it('answers a JSON 2xx or 4xx to random paths and queries', async () => {
     await fc.assert(
       fc.asyncProperty(path, query, async (p, q) => {
-        const response = await server.get(`${p}?${q}`)
+        const response = await server.get(`${p}${p.includes('?') ? '&' : '?'}${q}`)
         expect(response.statusCode, `${p}?${q} → ${response.body.slice(0, 300)}`).toBeLessThan(500)
         expect(() => JSON.parse(response.body) as unknown).not.toThrow()
       }),

@@ -272,7 +272,7 @@ export const API = {
     method: 'GET',
     path: '/api/search/',
     summary:
-      'Ready assets matching q in name, unit name, creator or description (word stems, prefixes, one typo), best first.',
+      'Ready assets matching q in name, unit name, creator or description (word stems, prefixes, one typo), narrowed by the list filters (market, price__gte, price__lte, creator_address); best first, or by ordering.',
     tags: ['discovery'],
     query: SearchQuery,
     responses: { 200: Page(Asset), 400: ErrorBody },
@@ -289,7 +289,7 @@ export const API = {
     method: 'GET',
     path: '/api/activity/',
     summary:
-      'The market-wide feed of sales, listings, bids and cancellations, newest first, by cursor.',
+      'The market-wide feed of sales, listings, price changes, bids and cancellations, newest first, by cursor.',
     tags: ['discovery'],
     query: ActivityQuery,
     responses: { 200: ActivityPage, 400: ErrorBody },

@@ -4,7 +4,7 @@
  * The list filters and orderings it adds to GET /api/assets/ are in assets.ts.
  */
 import { z } from 'zod'
-import { Asset } from './assets.js'
+import { Asset, AssetListQuery } from './assets.js'
 import { Address, Guid, PageQuery, Timestamp, Uint64String } from './common.js'
 
 /** A search query: at least one letter or digit, at most 100 characters. */
@@ -13,7 +13,20 @@ export const SearchText = z
   .max(100, 'Ensure this field has no more than 100 characters.')
   .refine((s) => /[\p{L}\p{N}]/u.test(s), 'Enter a word to search for.')
 
-export const SearchQuery = PageQuery.extend({ q: SearchText })
+/**
+ * Search takes the list pages' filters and orderings (docs/product.md §11); without `ordering`
+ * the best match comes first.
+ */
+export const SearchQuery = PageQuery.extend({
+  q: SearchText,
+  ...AssetListQuery.pick({
+    market: true,
+    price__gte: true,
+    price__lte: true,
+    creator_address: true,
+    ordering: true,
+  }).shape,
+})
 export type SearchQuery = z.infer<typeof SearchQuery>
 
 export const SuggestionQuery = z.object({ q: SearchText })
@@ -33,10 +46,11 @@ export const Suggestions = z.object({
 export type Suggestions = z.infer<typeof Suggestions>
 
 /**
- * What a history row is in the market: a sale (buy now, sell now), a listing (an ask; a
- * price change when the piece was already listed), a bid, or a cancelled ask or bid.
+ * What a history row is in the market: a sale (buy now, sell now), a listing (an ask on a piece
+ * not listed), a price change (an ask on a piece already listed), a bid, or a cancelled ask or
+ * bid (an ask or bid of 0).
  */
-export const ACTIVITY_TYPES = ['sale', 'listing', 'bid', 'cancel'] as const
+export const ACTIVITY_TYPES = ['sale', 'listing', 'price_change', 'bid', 'cancel'] as const
 export const ActivityType = z.enum(ACTIVITY_TYPES)
 export type ActivityType = z.infer<typeof ActivityType>
 

@@ -102,9 +102,17 @@ export const operations = pgTable('operations', {
   attempts: integer('attempts').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  /** sale, listing, bid, cancel, or null (not market activity): generated (migration 0004). */
+  /**
+   * Whether the piece had an ask just before this operation (the chain's global A, as the follower
+   * read it): an ASK then changes the price. Null when the follower has not recorded it.
+   */
+  listedBefore: boolean('listed_before'),
+  /**
+   * sale, listing, price_change, bid, cancel, or null (not market activity): generated
+   * (migrations 0004, 0010).
+   */
   activityType: text('activity_type', { enum: ACTIVITY_TYPES }).generatedAlwaysAs(
-    sql`CASE WHEN op_type IN ('BUY_NOW', 'SELL_NOW') THEN 'sale' WHEN op_type IN ('ASK', 'BID') AND value = 0 THEN 'cancel' WHEN op_type = 'ASK' THEN 'listing' WHEN op_type = 'BID' THEN 'bid' END`,
+    sql`CASE WHEN op_type IN ('BUY_NOW', 'SELL_NOW') THEN 'sale' WHEN op_type IN ('ASK', 'BID') AND value = 0 THEN 'cancel' WHEN op_type = 'ASK' AND listed_before THEN 'price_change' WHEN op_type = 'ASK' THEN 'listing' WHEN op_type = 'BID' THEN 'bid' END`,
   ),
 })
 

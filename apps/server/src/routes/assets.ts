@@ -13,10 +13,10 @@ import type { AppContext } from '../context.js'
 import { assetList } from '../db/repositories/asset-list.js'
 import { findShownAsset } from '../db/repositories/assets.js'
 import { isStaff } from '../db/repositories/users.js'
-import { badRequest, notFound } from '../errors.js'
+import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
-import { baseUrl, pageLinks, pageOf, viewAs } from './http.js'
+import { baseUrl, checkPriceRange, pageLinks, pageOf, viewAs } from './http.js'
 import { endpoint } from './register.js'
 
 export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
@@ -29,15 +29,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
         const q = request.query
-        if (
-          q.price__gte !== undefined &&
-          q.price__lte !== undefined &&
-          BigInt(q.price__gte) > BigInt(q.price__lte)
-        ) {
-          throw badRequest('Invalid input.', {
-            price__lte: ['Must be at least the minimum price (price__gte).'],
-          })
-        }
+        checkPriceRange(q)
         const viewer = viewAs(request)
         const staffViewer = viewer !== undefined && (await isStaff(db, viewer)) ? viewer : undefined
         const { limit, offset } = pageOf(q)

@@ -21,7 +21,7 @@ import { notFound } from '../errors.js'
 import type { MediaStorage } from '../media/storage.js'
 import { assetJson, mediaUrl } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
-import { baseUrl, pageLinks, pageOf } from './http.js'
+import { baseUrl, checkPriceRange, pageLinks, pageOf } from './http.js'
 import { endpoint } from './register.js'
 
 const SUGGESTIONS = 5
@@ -58,8 +58,10 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.search),
       serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
-        const { limit, offset } = pageOf(request.query)
-        const [rows, total] = await searchAssets(db, request.query.q, limit, offset)
+        const { q, ...filters } = request.query
+        checkPriceRange(filters)
+        const { limit, offset } = pageOf(filters)
+        const [rows, total] = await searchAssets(db, q, filters, limit, offset)
         const base = baseUrl(ctx, request)
         return {
           count: total,
@@ -73,7 +75,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.searchSuggestions),
       handler: async (request) => {
         const { q } = request.query
-        const [pieces] = await searchAssets(db, q, SUGGESTIONS, 0)
+        const [pieces] = await searchAssets(db, q, {}, SUGGESTIONS, 0)
         const creators = await suggestCreators(
           db,
           q,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import algosdk from 'algosdk'
 import { PAGE_DEFAULT_LIMIT } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import { badRequest } from '../errors.js'
 
 /** The API's base URL: configured, else what the client asked for (it only affects its own answer). */
 export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
@@ -51,4 +52,17 @@ export function writeLimit(ctx: AppContext): {
 export function viewAs(request: FastifyRequest): string | undefined {
   const header = request.headers['x-view-as']
   return typeof header === 'string' && algosdk.isValidAddress(header) ? header : undefined
+}
+
+/** A list's or a search's price bounds (inclusive): a minimum above the maximum is a 400. */
+export function checkPriceRange(q: { price__gte?: string; price__lte?: string }): void {
+  if (
+    q.price__gte !== undefined &&
+    q.price__lte !== undefined &&
+    BigInt(q.price__gte) > BigInt(q.price__lte)
+  ) {
+    throw badRequest('Invalid input.', {
+      price__lte: ['Must be at least the minimum price (price__gte).'],
+    })
+  }
 }

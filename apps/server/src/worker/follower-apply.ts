@@ -174,6 +174,7 @@ async function recordOperation(
   call: AppCallEvent,
   asset: Working,
   reading: ConfirmedReading,
+  listedBefore: boolean,
 ): Promise<void> {
   await recordExecuted(s, {
     assetGuid: asset.guid,
@@ -183,6 +184,7 @@ async function recordOperation(
     sender: call.sender,
     counterparty: counterpartyOf(reading),
     royalty: royaltyOf(reading, call, asset),
+    listedBefore,
     txId: call.txId,
     groupId: call.groupId,
     round: round.round,
@@ -242,12 +244,14 @@ export async function applyRound(s: Db, round: RoundEvents): Promise<string[]> {
     const c = readConfirmedCall(e, asset.version)
     if (c === null) continue
     touched.add(asset)
+    // The ask before this call: an ASK on a listed piece changes its price (the activity feed).
+    const listedBefore = asset.price !== null
     applyDelta(asset, e)
     for (const [bidder, amount] of c.bids) {
       await setBid(s, e.appId, bidder, amount, round.round)
       asset.bidsChanged = true
     }
-    await recordOperation(s, round, e, asset, c)
+    await recordOperation(s, round, e, asset, c, listedBefore)
   }
   for (const asset of touched) await save(s, asset)
   return [...touched].map((asset) => asset.guid)

@@ -181,6 +181,23 @@ describe('the follower', () => {
       ...Array<null>(9).fill(null),
       staff.address,
     ])
+    // The feed's types: the first ask lists, the second (the piece listed) changes the price.
+    const types = await env.database.query<{ activity_type: string | null }>(
+      'SELECT activity_type FROM operations WHERE asset_guid = $1 ORDER BY id',
+      [guid],
+    )
+    expect(types.map((t) => t.activity_type)).toEqual([
+      null,
+      null,
+      null,
+      'listing',
+      'bid',
+      'bid',
+      'bid',
+      null,
+      'price_change',
+      'sale',
+    ])
     // Replaying is impossible: the cursor is past these rounds; a second follower finds nothing.
     const again = new Follower(env.database, env.h.algod)
     expect(await again.catchUp()).toBe(0)

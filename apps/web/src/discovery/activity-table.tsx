@@ -15,6 +15,7 @@ import { AddressLink } from './address-link.js'
 export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   sale: 'Sale',
   listing: 'Listing',
+  price_change: 'Price change',
   bid: 'Bid',
   cancel: 'Cancellation',
 }

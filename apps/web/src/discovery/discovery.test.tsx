@@ -127,6 +127,50 @@ describe('filters and sorts on a list page', () => {
   }, 30_000)
 })
 
+describe('filters and sorts on the search page', () => {
+  const searched = (requests: { url: URL }[]) =>
+    requests.filter((r) => r.url.pathname === '/api/search/').map((r) => r.url.searchParams)
+
+  it('sends the URL filters with the words, best match by default', async () => {
+    const { requests } = renderApp('/search?q=harb&market=for_sale&max=20', { routes: [search] })
+    expect(await screen.findByText('1 piece found', {}, LAZY)).toBeTruthy()
+    const first = searched(requests)[0]
+    expect([first.get('q'), first.get('market'), first.get('price__lte')]).toEqual([
+      'harb',
+      'for_sale',
+      '20000000',
+    ])
+    expect(first.has('ordering')).toBe(false)
+    const sort = screen.getByLabelText('Sort by')
+    expect((sort as HTMLSelectElement).selectedOptions[0].textContent).toBe('Best match')
+    await userEvent.selectOptions(sort, 'Price: low to high')
+    await waitFor(() => {
+      expect(searched(requests).at(-1)?.get('ordering')).toBe('price')
+    })
+    expect(searched(requests).at(-1)?.get('q')).toBe('harb')
+    expect(searched(requests).at(-1)?.get('market')).toBe('for_sale')
+  }, 30_000)
+
+  it('says when the filters leave nothing, and clearing them keeps the words', async () => {
+    const { requests } = renderApp('/search?q=harb&market=sold', {
+      routes: [
+        (url) =>
+          url.pathname === '/api/search/'
+            ? Response.json(page(url.searchParams.has('market') ? [] : [HARBOUR]))
+            : undefined,
+      ],
+    })
+    expect(
+      await screen.findByText('No pieces match “harb” with these filters.', {}, LAZY),
+    ).toBeTruthy()
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' })
+    await userEvent.click(clear[clear.length - 1])
+    expect(await screen.findByText('1 piece found')).toBeTruthy()
+    const last = searched(requests).at(-1)
+    expect([last?.get('q'), last?.has('market')]).toEqual(['harb', false])
+  }, 30_000)
+})
+
 describe('creator, collector and activity pages', () => {
   it("shows a creator's figures and works", async () => {
     const { requests } = renderApp(`/creator/${ALICE}`, {

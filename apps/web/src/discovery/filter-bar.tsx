@@ -15,6 +15,8 @@ export interface FilterBarOptions {
   readonly creator?: boolean
   /** Lists fixed to a market state (For sale) hide the market menu. */
   readonly market?: boolean
+  /** What the sort menu calls the list's own order (a search's is the best match). */
+  readonly defaultSort?: string
 }
 
 /** The filters the URL holds, for the list below the bar. */
@@ -39,7 +41,11 @@ export function ClearFiltersButton() {
   )
 }
 
-export function FilterBar({ creator = true, market = true }: FilterBarOptions) {
+export function FilterBar({
+  creator = true,
+  market = true,
+  defaultSort = 'Default',
+}: FilterBarOptions) {
   const [params, setParams] = useSearchParams()
   const { problems, active } = useUrlFilters()
   const id = useId()
@@ -141,7 +147,7 @@ export function FilterBar({ creator = true, market = true }: FilterBarOptions) {
             update({ sort: e.target.value })
           }}
         >
-          <option value="">Default</option>
+          <option value="">{defaultSort}</option>
           {(Object.keys(SORTS) as SortKey[]).map((key) => (
             <option key={key} value={key}>
               {SORTS[key].label}

@@ -9,18 +9,21 @@ import 'uplot/dist/uPlot.min.css'
 import type { PricePoint } from '@unica/schemas'
 import { formatUnits } from '../lib/format.js'
 
-const SERIES = [
-  { type: 'sale', label: 'Sales', stroke: '#4f46e5' },
-  { type: 'listing', label: 'Asks', stroke: '#059669' },
-  { type: 'bid', label: 'Bids', stroke: '#d97706' },
-] as const
+/** Each line and the activity it draws: a first ask and a change of price are both asks. */
+const SERIES: readonly { types: readonly PricePoint['type'][]; label: string; stroke: string }[] = [
+  { types: ['sale'], label: 'Sales', stroke: '#4f46e5' },
+  { types: ['listing', 'price_change'], label: 'Asks', stroke: '#059669' },
+  { types: ['bid'], label: 'Bids', stroke: '#d97706' },
+]
 
 /** uPlot's aligned data: one time axis (seconds) and a column per series, null where absent. */
 export function chartData(points: readonly PricePoint[], decimals: number): uPlot.AlignedData {
   const shown = points.filter((p) => p.block_time !== null && p.type !== 'cancel')
   const xs = shown.map((p) => Date.parse(p.block_time ?? '') / 1000)
   const columns = SERIES.map((s) =>
-    shown.map((p) => (p.type === s.type ? Number(formatUnits(BigInt(p.value), decimals)) : null)),
+    shown.map((p) =>
+      s.types.includes(p.type) ? Number(formatUnits(BigInt(p.value), decimals)) : null,
+    ),
   )
   return [xs, ...columns]
 }

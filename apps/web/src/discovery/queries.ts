@@ -1,6 +1,7 @@
 /** TanStack Query options of discovery's reads (docs/product.md §11). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { ActivityType, ApiClient } from '@unica/schemas'
+import type { AssetFilters } from '../lib/endpoints.js'
 
 export function suggestionsQuery(api: ApiClient, q: string) {
   return queryOptions({
@@ -10,10 +11,22 @@ export function suggestionsQuery(api: ApiClient, q: string) {
   })
 }
 
-export function searchQuery(api: ApiClient, q: string, offset: number, limit: number) {
+/** A search narrowed and sorted by the filter bar's values (list-filters.ts). */
+export function searchQuery(
+  api: ApiClient,
+  q: string,
+  filters: AssetFilters,
+  offset: number,
+  limit: number,
+) {
+  const { market, price__gte, price__lte, creator_address, ordering } = filters
+  const narrowing = { market, price__gte, price__lte, creator_address, ordering }
   return queryOptions({
-    queryKey: ['assets', 'search', q, offset, limit] as const,
-    queryFn: () => api.search({ query: { q, offset: String(offset), limit: String(limit) } }),
+    queryKey: ['assets', 'search', q, narrowing, offset, limit] as const,
+    queryFn: () =>
+      api.search({
+        query: { q, ...narrowing, offset: String(offset), limit: String(limit) },
+      }),
   })
 }
 

@@ -1,4 +1,7 @@
-/** Search results (docs/product.md §11): `/search?q=…&page=N`, best match first. */
+/**
+ * Search results (docs/product.md §11): `/search?q=…&page=N`, best match first, narrowed and
+ * sorted by the filter bar (its state in the same URL, so a shared link shows the same results).
+ */
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { SearchText } from '@unica/schemas'
@@ -6,6 +9,7 @@ import { AssetCard, AssetGrid } from '../components/asset-card.js'
 import { Spinner, secondaryButtonClass } from '../components/modal.js'
 import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
+import { ClearFiltersButton, FilterBar, useUrlFilters } from './filter-bar.js'
 import { searchQuery } from './queries.js'
 
 const PAGE = 20
@@ -22,7 +26,11 @@ export function SearchPage() {
   const q = (params.get('q') ?? '').trim()
   const page = pageParam(params)
   const valid = SearchText.safeParse(q).success
-  const results = useQuery({ ...searchQuery(api, q, (page - 1) * PAGE, PAGE), enabled: valid })
+  const url = useUrlFilters()
+  const results = useQuery({
+    ...searchQuery(api, q, url.filters, (page - 1) * PAGE, PAGE),
+    enabled: valid,
+  })
   const goTo = (n: number) => {
     const next = new URLSearchParams(params)
     next.set('page', String(n))
@@ -34,6 +42,7 @@ export function SearchPage() {
       <h1 className="mb-6 text-3xl font-bold break-words">
         {valid ? `Results for “${q}”` : 'Search'}
       </h1>
+      {valid && <FilterBar defaultSort="Best match" />}
       {!valid ? (
         <p>Type a word in the search box to find pieces and creators.</p>
       ) : results.isPending ? (
@@ -41,7 +50,14 @@ export function SearchPage() {
       ) : results.isError ? (
         <p role="alert">{MESSAGES.apiGet}</p>
       ) : results.data.results.length === 0 ? (
-        <p>No pieces match “{q}”. Try another word or a shorter one.</p>
+        url.active ? (
+          <div className="flex flex-col items-start gap-3">
+            <p>No pieces match “{q}” with these filters.</p>
+            <ClearFiltersButton />
+          </div>
+        ) : (
+          <p>No pieces match “{q}”. Try another word or a shorter one.</p>
+        )
       ) : (
         <>
           <p className="mb-4 text-sm text-slate-600" aria-live="polite">

@@ -48,7 +48,8 @@ interface Placeholders {
   price__lte?: string
 }
 
-const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
+/** Each ordering's ORDER BY (search sorts by these too when asked to). */
+export const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
   created_at: [asc(assets.createdAt), asc(assets.guid)],
   '-created_at': [desc(assets.createdAt), desc(assets.guid)],
   '-highest_bid__value': [sql`${assets.highestBidValue} DESC NULLS LAST`, desc(assets.guid)],
@@ -59,7 +60,7 @@ const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
 }
 
 /** Discovery's market filter: its SQL has no values, so each is part of a statement's shape. */
-const MARKET: Record<MarketFilter, SQL> = {
+export const MARKET: Record<MarketFilter, SQL> = {
   for_sale: sql`${assets.price} IS NOT NULL`,
   has_bids: sql`${assets.highestBidValue} > 0`,
   sold: sql`${assets.lastSoldAt} IS NOT NULL`,

@@ -236,6 +236,8 @@ export interface ExecutedCall extends OperationCall {
   readonly counterparty: string | null
   /** A v2 sale's royalty (paid plus held); null for other operations and v1. */
   readonly royalty: bigint | null
+  /** Whether the piece had an ask just before the call (an ASK then changes the price). */
+  readonly listedBefore: boolean
   readonly round: bigint
   readonly blockTime: Date
 }
@@ -258,6 +260,7 @@ export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> 
         sender: excluded('sender'),
         counterparty: excluded('counterparty'),
         royalty: excluded('royalty'),
+        listedBefore: excluded('listed_before'),
         assetGuid: excluded('asset_guid'),
         groupId: excluded('group_id'),
         round: excluded('round'),
