@@ -29,6 +29,8 @@ interface Run {
   readonly side: Side
   readonly round: number
   readonly lines: readonly string[]
+  /** Set when the run did not finish: its figures so far still count. */
+  readonly failed?: string
 }
 
 /** A database of its own for the other checkout, or undefined when PostgreSQL is not there. */
@@ -49,8 +51,8 @@ async function ownDatabase(name: string): Promise<string | undefined> {
   }
 }
 
-/** Runs the side's benchmark, echoing its output as it comes, and returns its lines. */
-function runOnce(name: string, side: Side, round: number): Promise<string[]> {
+/** Runs the side's benchmark, echoing its output as it comes; a failed run keeps what it printed. */
+function runOnce(name: string, side: Side, round: number): Promise<Run> {
   const tag = `[${side.label} ${String(round)}] `
   console.log(`\n${tag}npm run bench -- ${name}   (in ${side.dir})`)
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', name], {
@@ -64,11 +66,15 @@ function runOnce(name: string, side: Side, round: number): Promise<string[]> {
     out += text
     process.stdout.write(text.replace(/^(?=.)/gm, tag))
   })
-  return new Promise((done, fail) => {
-    child.once('error', fail)
+  return new Promise((done) => {
+    const finish = (failed?: string) => {
+      done({ side, round, lines: out.split('\n'), ...(failed === undefined ? {} : { failed }) })
+    }
+    child.once('error', (error) => {
+      finish(error.message)
+    })
     child.once('exit', (code) => {
-      if (code === 0) done(out.split('\n'))
-      else fail(new Error(`${tag}exited with ${String(code)}`))
+      finish(code === 0 ? undefined : `exited with ${String(code)}`)
     })
   })
 }
@@ -108,9 +114,13 @@ export async function compare(name: string, againstDir: string, rounds: number):
   const runs: Run[] = []
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 === 1 ? [self, other] : [other, self]
-    for (const side of order) runs.push({ side, round, lines: await runOnce(name, side, round) })
+    for (const side of order) runs.push(await runOnce(name, side, round))
   }
   runs.sort((a, b) => (a.side === b.side ? a.round - b.round : a.side === self ? -1 : 1))
   console.log(`\n${name}: this checkout (${HERE}) against ${dir}, ${String(rounds)} rounds each\n`)
   for (const line of sideBySide(runs)) console.log(line)
+  for (const run of runs.filter((r) => r.failed !== undefined)) {
+    console.log(`${run.side.label} ${String(run.round)} did not finish: ${run.failed ?? ''}`)
+    process.exitCode = 1
+  }
 }
