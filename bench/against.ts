@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { postgresUrl } from './postgres.js'
 
 const HERE = fileURLToPath(new URL('..', import.meta.url))
 
@@ -31,24 +31,6 @@ interface Run {
   readonly lines: readonly string[]
   /** Set when the run did not finish: its figures so far still count. */
   readonly failed?: string
-}
-
-/** A database of its own for the other checkout, or undefined when PostgreSQL is not there. */
-async function ownDatabase(name: string): Promise<string | undefined> {
-  if (process.env.BENCH_DATABASE_URL !== undefined) return process.env.BENCH_DATABASE_URL
-  const admin = 'postgres://postgres@127.0.0.1:5432/postgres'
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 })
-  const database = `unica_bench_against_${name}`
-  try {
-    await client.connect()
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${database}`)
-    return admin.replace(/\/[^/]*$/, `/${database}`)
-  } catch {
-    return undefined
-  } finally {
-    await client.end().catch(() => undefined)
-  }
 }
 
 /** Runs the side's benchmark, echoing its output as it comes; a failed run keeps what it printed. */
@@ -104,7 +86,8 @@ export async function compare(name: string, againstDir: string, rounds: number):
   const dir = resolve(againstDir)
   if (!existsSync(resolve(dir, 'bench/run.ts')))
     throw new Error(`${dir} has no bench/run.ts: not a Unica checkout`)
-  const database = await ownDatabase(name)
+  // Its own database, since its migrations may differ from ours.
+  const database = (await postgresUrl(`unica_bench_against_${name}`)) ?? undefined
   const self: Side = { label: 'this', dir: HERE, env: process.env }
   const other: Side = {
     label: 'against',
