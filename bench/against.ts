@@ -61,9 +61,14 @@ function runOnce(name: string, side: Side, round: number): Promise<Run> {
   })
 }
 
-/** What a line measures: the line with its numbers taken out. */
-function measureOf(line: string): string {
-  return line.replace(/[\d][\d,.]*/g, '#').trim()
+/** What a line measures: its section (the last unindented line) and the line without numbers. */
+function measureOf(section: string, line: string): string {
+  const shape = (text: string) =>
+    text
+      .replace(/\d[\d,.]*/g, '#')
+      .replace(/\s+/g, ' ')
+      .trim()
+  return `${shape(section)} / ${shape(line)}`
 }
 
 /** Every figure line, grouped by what it measures, each run's version of it in turn. */
@@ -71,9 +76,11 @@ export function sideBySide(runs: readonly Run[]): string[] {
   const width = Math.max(...runs.map((r) => `${r.side.label} ${String(r.round)}`.length))
   const groups = new Map<string, string[]>()
   for (const run of runs) {
+    let section = ''
     for (const line of run.lines) {
+      if (/^\S/.test(line)) section = line
       if (!/\d/.test(line)) continue
-      const key = measureOf(line)
+      const key = measureOf(section, line)
       const rows = groups.get(key) ?? []
       rows.push(`${`${run.side.label} ${String(run.round)}`.padEnd(width)} | ${line.trimEnd()}`)
       groups.set(key, rows)
