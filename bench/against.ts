@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { postgresUrl } from './postgres.js'
 
 const HERE = fileURLToPath(new URL('..', import.meta.url))
 
@@ -29,28 +29,12 @@ interface Run {
   readonly side: Side
   readonly round: number
   readonly lines: readonly string[]
+  /** Set when the run did not finish: its figures so far still count. */
+  readonly failed?: string
 }
 
-/** A database of its own for the other checkout, or undefined when PostgreSQL is not there. */
-async function ownDatabase(name: string): Promise<string | undefined> {
-  if (process.env.BENCH_DATABASE_URL !== undefined) return process.env.BENCH_DATABASE_URL
-  const admin = 'postgres://postgres@127.0.0.1:5432/postgres'
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 })
-  const database = `unica_bench_against_${name}`
-  try {
-    await client.connect()
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${database}`)
-    return admin.replace(/\/[^/]*$/, `/${database}`)
-  } catch {
-    return undefined
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
-/** Runs the side's benchmark, echoing its output as it comes, and returns its lines. */
-function runOnce(name: string, side: Side, round: number): Promise<string[]> {
+/** Runs the side's benchmark, echoing its output as it comes; a failed run keeps what it printed. */
+function runOnce(name: string, side: Side, round: number): Promise<Run> {
   const tag = `[${side.label} ${String(round)}] `
   console.log(`\n${tag}npm run bench -- ${name}   (in ${side.dir})`)
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', name], {
@@ -64,18 +48,27 @@ function runOnce(name: string, side: Side, round: number): Promise<string[]> {
     out += text
     process.stdout.write(text.replace(/^(?=.)/gm, tag))
   })
-  return new Promise((done, fail) => {
-    child.once('error', fail)
+  return new Promise((done) => {
+    const finish = (failed?: string) => {
+      done({ side, round, lines: out.split('\n'), ...(failed === undefined ? {} : { failed }) })
+    }
+    child.once('error', (error) => {
+      finish(error.message)
+    })
     child.once('exit', (code) => {
-      if (code === 0) done(out.split('\n'))
-      else fail(new Error(`${tag}exited with ${String(code)}`))
+      finish(code === 0 ? undefined : `exited with ${String(code)}`)
     })
   })
 }
 
-/** What a line measures: the line with its numbers taken out. */
-function measureOf(line: string): string {
-  return line.replace(/[\d][\d,.]*/g, '#').trim()
+/** What a line measures: its section (the last unindented line) and the line without numbers. */
+function measureOf(section: string, line: string): string {
+  const shape = (text: string) =>
+    text
+      .replace(/\d[\d,.]*/g, '#')
+      .replace(/\s+/g, ' ')
+      .trim()
+  return `${shape(section)} / ${shape(line)}`
 }
 
 /** Every figure line, grouped by what it measures, each run's version of it in turn. */
@@ -83,9 +76,11 @@ export function sideBySide(runs: readonly Run[]): string[] {
   const width = Math.max(...runs.map((r) => `${r.side.label} ${String(r.round)}`.length))
   const groups = new Map<string, string[]>()
   for (const run of runs) {
+    let section = ''
     for (const line of run.lines) {
+      if (/^\S/.test(line)) section = line
       if (!/\d/.test(line)) continue
-      const key = measureOf(line)
+      const key = measureOf(section, line)
       const rows = groups.get(key) ?? []
       rows.push(`${`${run.side.label} ${String(run.round)}`.padEnd(width)} | ${line.trimEnd()}`)
       groups.set(key, rows)
@@ -98,7 +93,8 @@ export async function compare(name: string, againstDir: string, rounds: number):
   const dir = resolve(againstDir)
   if (!existsSync(resolve(dir, 'bench/run.ts')))
     throw new Error(`${dir} has no bench/run.ts: not a Unica checkout`)
-  const database = await ownDatabase(name)
+  // Its own database, since its migrations may differ from ours.
+  const database = (await postgresUrl(`unica_bench_against_${name}`)) ?? undefined
   const self: Side = { label: 'this', dir: HERE, env: process.env }
   const other: Side = {
     label: 'against',
@@ -108,9 +104,13 @@ export async function compare(name: string, againstDir: string, rounds: number):
   const runs: Run[] = []
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 === 1 ? [self, other] : [other, self]
-    for (const side of order) runs.push({ side, round, lines: await runOnce(name, side, round) })
+    for (const side of order) runs.push(await runOnce(name, side, round))
   }
   runs.sort((a, b) => (a.side === b.side ? a.round - b.round : a.side === self ? -1 : 1))
   console.log(`\n${name}: this checkout (${HERE}) against ${dir}, ${String(rounds)} rounds each\n`)
   for (const line of sideBySide(runs)) console.log(line)
+  for (const run of runs.filter((r) => r.failed !== undefined)) {
+    console.log(`${run.side.label} ${String(run.round)} did not finish: ${run.failed ?? ''}`)
+    process.exitCode = 1
+  }
 }

@@ -31,6 +31,7 @@ import {
   openDatabase,
   type Database,
 } from '@unica/server'
+import { postgresUrl } from './postgres.js'
 
 const CONNECTIONS = 50
 const POOL_SIZE = 10
@@ -144,19 +145,23 @@ export async function generateOnce(
   )
 }
 
-/** SQL expressions (over the row number `i`) for an asset's words. */
-export interface AssetWords {
+/** SQL for what varies between data sets: an asset's words (over its row number `i`), an operation's time (over `j`). */
+export interface MarketWords {
   readonly name: string
   readonly unitName: string
   readonly description: string
+  readonly operationTime: string
 }
 
-/** `assets` rows, one in ten a draft, one in three for sale, one in four with a bid. */
-export async function insertAssets(
+/**
+ * `assets` rows (one in ten a draft, one in three for sale, one in four with a bid), then
+ * `operations` executed calls spread over them.
+ */
+export async function insertMarket(
   database: Database,
-  assets: number,
+  counts: { assets: number; operations: number },
   pick: AddressPick,
-  words: AssetWords,
+  words: MarketWords,
 ): Promise<void> {
   await database.query(
     `INSERT INTO assets (guid, asset_id, application_id, escrow_address, status, name, unit_name,
@@ -172,18 +177,9 @@ export async function insertAssets(
             CASE WHEN i % 4 = 0 THEN ${pick('i + 3')} END,
             timestamptz '2026-01-01' + i * interval '1 second'
        FROM generate_series(1, $1::int) AS i`,
-    [assets],
+    [counts.assets],
   )
-}
-
-/** `operations` executed calls spread over the assets; `at` is their time (SQL over `j`). */
-export async function insertOperations(
-  database: Database,
-  operations: number,
-  assets: number,
-  pick: AddressPick,
-  at: string,
-): Promise<void> {
+  const at = words.operationTime
   await database.query(
     `INSERT INTO operations (asset_guid, application_id, op_type, value, sender, tx_id, status,
                              round, block_time, created_at)
@@ -192,7 +188,7 @@ export async function insertOperations(
             ${pick('j')}, translate(lpad(j::text, 52, '0'), '0123456789', 'ABCDEFGHIJ'),
             'executed', 1000 + j, ${at}, ${at}
        FROM generate_series(1, $1::int) AS j`,
-    [operations, assets],
+    [counts.operations, counts.assets],
   )
 }
 
@@ -203,18 +199,12 @@ export async function generate(
   operations: number,
 ): Promise<void> {
   await generateOnce(database, assets, operations, 'operations, bids, assets', async (pick) => {
-    await insertAssets(database, assets, pick, {
+    await insertMarket(database, { assets, operations }, pick, {
       name: `'Unica #' || i`,
       unitName: `'UNI'`,
       description: `'A one-of-one piece, number ' || i`,
+      operationTime: `timestamptz '2026-01-01' + j * interval '1 second'`,
     })
-    await insertOperations(
-      database,
-      operations,
-      assets,
-      pick,
-      `timestamptz '2026-01-01' + j * interval '1 second'`,
-    )
   })
 }
 
@@ -264,24 +254,6 @@ async function loadRaw(
   return {
     rps: latencies.length / seconds,
     p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))],
-  }
-}
-
-async function postgresUrl(databaseName = 'unica_bench'): Promise<string | null> {
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    if (process.env.BENCH_DATABASE_URL !== undefined) return admin
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      databaseName,
-    ])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${databaseName}`)
-    return admin.replace(/\/[^/]*$/, `/${databaseName}`)
-  } catch {
-    return null
-  } finally {
-    await client.end().catch(() => undefined)
   }
 }
 

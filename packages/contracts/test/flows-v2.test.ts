@@ -5,7 +5,7 @@
  * receive USDC has its cut held until it claims. Opcode costs must equal the README's v2 table.
  */
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   BID_BOX_MIN_BALANCE,
   ESCROW_FUNDING,
@@ -26,19 +26,14 @@ import {
   type Market,
   type Royalty,
 } from '../src/index.js'
-import { Harness, type Account } from './harness.js'
+import { Harness, useHarness, type Account } from './harness.js'
 import { expectDocumentedCosts } from './readme-costs.js'
 
 let h: Harness
 const measured = new Map<string, number>()
 const USDC = 1_000_000n
-
-beforeAll(async () => {
-  h = await Harness.start()
-})
-
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 const params = (): Promise<algosdk.SuggestedParams> => h.params()

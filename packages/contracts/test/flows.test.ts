@@ -4,7 +4,7 @@
  * opcode cost of each operation is measured by simulate and must equal the README's table.
  */
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ASSET_MIN_BALANCE,
   BID_BOX_MIN_BALANCE,
@@ -28,18 +28,13 @@ import {
   type Market,
   type UnsignedGroup,
 } from '../src/index.js'
-import { Harness, type Account } from './harness.js'
+import { Harness, useHarness, type Account } from './harness.js'
 import { expectDocumentedCosts } from './readme-costs.js'
 
 let h: Harness
 const measured = new Map<string, number>()
-
-beforeAll(async () => {
-  h = await Harness.start()
-})
-
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 /** Sends a group after measuring its app calls' opcode cost under `name`. */

@@ -4,6 +4,7 @@
  * Every account a test uses is fresh, so tests do not see each other's state.
  */
 import algosdk from 'algosdk'
+import { afterAll, beforeAll } from 'vitest'
 import { DevnetKit, randomAccount, signWith, type TestAccount } from '@unica/devnet/testing'
 import {
   buildAppOptIn,
@@ -263,4 +264,19 @@ export async function rejected(
     return message
   }
   throw new Error('the chain accepted a group it must refuse')
+}
+
+/**
+ * One harness for a whole test file: started before its first test, handed to `use`, and stopped
+ * after its last test.
+ */
+export function useHarness(use: (h: Harness) => void): void {
+  let started: Harness | undefined
+  beforeAll(async () => {
+    started = await Harness.start()
+    use(started)
+  })
+  afterAll(async () => {
+    await started?.stop()
+  })
 }

@@ -54,31 +54,39 @@ export async function optedInToAsset(
   }
 }
 
-/** At most this many bid boxes are read when looking past an unfillable highest bid. */
-export const MAX_BIDS_READ = 64
+/** Bid boxes read per request, and the most pages read when looking past an unfillable bid. */
+const BOX_PAGE = 1000
+const MAX_BOX_PAGES = 10
 
 /**
  * Every open bid of the manager (docs/architecture.md §5.5: one box per bidder, named by the
- * bidder's key, holding the bid), highest first.
+ * bidder's key, holding the bid), highest first. Boxes are read by pages with their values, so a
+ * manager with many bids costs a few requests, not one per bidder.
  */
 export async function readBids(
   algod: algosdk.Algodv2,
   appId: bigint,
 ): Promise<{ readonly bidder: string; readonly bid: bigint }[]> {
   try {
-    const { boxes } = await algod.getApplicationBoxes(appId).max(MAX_BIDS_READ).do()
-    const bids = await Promise.all(
-      boxes
-        .filter((b) => b.name.length === 32)
-        .map(async (b) => {
-          const box = await algod.getApplicationBoxByName(appId, b.name).do()
-          const bid = box.value.length === 8 ? algosdk.decodeUint64(box.value, 'bigint') : 0n
-          return { bidder: algosdk.encodeAddress(b.name), bid }
-        }),
-    )
-    return bids
-      .filter((b) => b.bid > 0n)
-      .sort((a, b) => (b.bid > a.bid ? 1 : b.bid < a.bid ? -1 : 0))
+    const bids: { bidder: string; bid: bigint }[] = []
+    let next: string | undefined
+    for (let page = 0; page < MAX_BOX_PAGES; page++) {
+      const answer = await algod
+        .getApplicationBoxes(appId)
+        .limit(BOX_PAGE)
+        .include('values')
+        .next(next)
+        .do()
+      for (const box of answer.boxes) {
+        const value = box.value
+        if (box.name.length !== 32 || value?.length !== 8) continue
+        const bid = algosdk.decodeUint64(value, 'bigint')
+        if (bid > 0n) bids.push({ bidder: algosdk.encodeAddress(box.name), bid })
+      }
+      next = answer.nextToken
+      if (next === undefined) break
+    }
+    return bids.sort((a, b) => (b.bid > a.bid ? 1 : b.bid < a.bid ? -1 : 0))
   } catch (e) {
     throw new ChainError('get', e)
   }

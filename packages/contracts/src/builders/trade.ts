@@ -54,6 +54,19 @@ function saleRoyalty(
   return { roles, terms }
 }
 
+/** A call that moves or sets one positive amount (an ask's price, a claim): checked, then built. */
+function amountGroup(
+  operation: OperationKey,
+  variant: string,
+  input: TradeInput,
+  roles: Partial<Record<Role, string>>,
+  name: string,
+  amount: bigint,
+): BuiltGroup {
+  requirePositive(name, amount)
+  return tradeGroup(operation, variant, input, roles, { amount })
+}
+
 export interface AskInput extends TradeInput {
   readonly seller: string
   readonly price: bigint
@@ -61,14 +74,12 @@ export interface AskInput extends TradeInput {
 
 /** First listing: [0] axfer NFT seller -> escrow, [1] appl S price. */
 export function buildListAsk(input: AskInput): BuiltGroup {
-  requirePositive('price', input.price)
-  return tradeGroup('ASK', 'list', input, { seller: input.seller }, { amount: input.price })
+  return amountGroup('ASK', 'list', input, { seller: input.seller }, 'price', input.price)
 }
 
 /** The owner of the NFT in escrow changes the ask: [0] appl S price. */
 export function buildChangeAsk(input: AskInput): BuiltGroup {
-  requirePositive('price', input.price)
-  return tradeGroup('ASK', 'change', input, { owner: input.seller }, { amount: input.price })
+  return amountGroup('ASK', 'change', input, { owner: input.seller }, 'price', input.price)
 }
 
 /** The owner cancels the ask: [0] appl S 0, fee 2x (the NFT's return). */
@@ -156,6 +167,5 @@ export interface ClaimInput extends TradeInput {
 
 /** v2: a royalty recipient takes what the app holds for it: [0] appl R amount, fee 2x. */
 export function buildClaim(input: ClaimInput): BuiltGroup {
-  requirePositive('amount', input.amount)
-  return tradeGroup('CLAIM', 'claim', input, { user: input.recipient }, { amount: input.amount })
+  return amountGroup('CLAIM', 'claim', input, { user: input.recipient }, 'amount', input.amount)
 }

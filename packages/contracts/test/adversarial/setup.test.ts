@@ -3,7 +3,7 @@
  * replacing or deleting the app (docs/security.md W1, W3, W7, W8, W9).
  */
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   buildBid,
   buildCancelAsk,
@@ -18,15 +18,12 @@ import {
   type UnsignedGroup,
 } from '../../src/index.js'
 import { assembleOrThrow } from '../../scripts/assemble-sources.js'
-import { Harness, signWith, type Account } from '../harness.js'
+import { Harness, useHarness, signWith, type Account } from '../harness.js'
 import { APPROVE_ALL, bidder, listedMarket, refused, regroup, setRekey, tamper } from './helpers.js'
 
 let h: Harness
-beforeAll(async () => {
-  h = await Harness.start()
-})
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 /** A clear program that sends the escrow's whole balance of Assets[0] to whoever clears. */

@@ -4,7 +4,7 @@
  * ClearState with an open bid, which must lose nothing (docs/security.md W6).
  */
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   BID_BOX_MIN_BALANCE,
   buildAppCloseOut,
@@ -13,15 +13,12 @@ import {
   buildSellNow,
   tradeArgs,
 } from '../../src/index.js'
-import { Harness, signWith, type Account } from '../harness.js'
+import { Harness, useHarness, signWith, type Account } from '../harness.js'
 import { bidder, listedMarket, refused, regroup, setArgs, snapshot, tamper } from './helpers.js'
 
 let h: Harness
-beforeAll(async () => {
-  h = await Harness.start()
-})
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 describe('OptIn and CloseOut', () => {

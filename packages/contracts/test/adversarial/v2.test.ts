@@ -5,7 +5,7 @@
  * run on v1 too, where it fails (`it.fails`): the finding is real on v1 and fixed on v2.
  */
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   BASIS_POINTS,
   buildBid,
@@ -19,17 +19,12 @@ import {
   type Market,
   type Royalty,
 } from '../../src/index.js'
-import { Harness, rejected, type Account } from '../harness.js'
+import { Harness, useHarness, rejected, type Account } from '../harness.js'
 import { bidder, clone, moveAsset, refused, regroup, setAccounts, setArgs } from './helpers.js'
 
 let h: Harness
-
-beforeAll(async () => {
-  h = await Harness.start()
-})
-
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 const T = 60_000
