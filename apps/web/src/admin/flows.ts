@@ -8,6 +8,7 @@ import {
   CONTRACT_VERSIONS,
   configureCost,
   deployCost,
+  protocol,
   proxyAddress,
   randomProxyId,
   totalCreateCost,
@@ -171,8 +172,11 @@ export async function deployContract(
   const params = await chain.params()
   await requireAlgos(s, address, deployCost(params).total + configureCost(params).total)
   const proxyId = randomProxyId()
-  // New deploys run the current version, whose proxy is bound to its creator.
-  const proxy = proxyAddress(proxyId, address)
+  const version = versionOf(asset)
+  // v2's proxy is bound to its creator (no one else can deploy with it); v1's is not.
+  const proxy = protocol(version).boundProxy
+    ? proxyAddress(proxyId, address)
+    : proxyAddress(proxyId)
   const deployed = await deployManager(
     chain.flowChain(walletName),
     {
@@ -180,7 +184,7 @@ export async function deployContract(
       proxyId,
       usdcId: s.config.usdcId,
       nftId: BigInt(asset.asset_id),
-      version: versionOf(asset),
+      version,
     },
     {
       ...queued(s, async () => (await chain.createdApps(proxy)).length > 0, onProgress),
