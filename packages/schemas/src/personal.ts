@@ -15,7 +15,8 @@ export type WatchAnswer = z.infer<typeof WatchAnswer>
 /**
  * outbid: another bid beat yours; bid_received: a bid on your piece; sold: your piece was bought
  * (buy now); bid_accepted: the owner sold to your bid (sell now); watched_listed: a piece you
- * watch was listed or its price changed.
+ * watch was listed or its price changed; royalty_paid: a resale paid you your royalty cut (paid,
+ * or held by the contract for you to claim).
  */
 export const NOTIFICATION_KINDS = [
   'outbid',
@@ -23,9 +24,28 @@ export const NOTIFICATION_KINDS = [
   'sold',
   'bid_accepted',
   'watched_listed',
+  'royalty_paid',
 ] as const
 export const NotificationKind = z.enum(NOTIFICATION_KINDS)
 export type NotificationKind = z.infer<typeof NotificationKind>
+
+/** What a notification says, on the bell and in its email: `amount` is already formatted. */
+export function notificationText(kind: NotificationKind, piece: string, amount: string): string {
+  switch (kind) {
+    case 'outbid':
+      return `You were outbid on ${piece}: ${amount}.`
+    case 'bid_received':
+      return `New bid of ${amount} on your ${piece}.`
+    case 'sold':
+      return `Your ${piece} sold for ${amount}.`
+    case 'bid_accepted':
+      return `Your bid of ${amount} on ${piece} was accepted: it is yours.`
+    case 'watched_listed':
+      return `${piece}, which you watch, is for sale at ${amount}.`
+    case 'royalty_paid':
+      return `${piece} resold: your royalty is ${amount}.`
+  }
+}
 
 export const Notification = z.object({
   id: z.string(),

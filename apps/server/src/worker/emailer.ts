@@ -11,6 +11,7 @@ import {
   type MailJob,
 } from '../db/repositories/notification-emails.js'
 import type { Mailer } from '../email/mailer.js'
+import { NotificationKind, notificationText } from '@unica/schemas'
 import { PollLoop } from './poll-loop.js'
 
 const BATCH = 20
@@ -33,20 +34,15 @@ export interface EmailerOptions {
   readonly onError?: (e: unknown) => void
 }
 
-const WHAT: Record<string, (name: string, amount: string) => string> = {
-  outbid: (n, a) => `You were outbid on ${n}: ${a}.`,
-  bid_received: (n, a) => `New bid of ${a} on your ${n}.`,
-  sold: (n, a) => `Your ${n} sold for ${a}.`,
-  bid_accepted: (n, a) => `Your bid of ${a} on ${n} was accepted: it is yours.`,
-  watched_listed: (n, a) => `${n}, which you watch, is for sale at ${a}.`,
-}
-
 export function mailOf(
   job: MailJob,
   options: Pick<EmailerOptions, 'publicUrl' | 'usdcDecimals'>,
 ): { to: string; subject: string; text: string } {
   const amount = `${formatUnits(job.value, options.usdcDecimals)} USDC`
-  const line = (WHAT[job.kind] ?? ((n: string) => `News about ${n}.`))(job.assetName, amount)
+  const kind = NotificationKind.safeParse(job.kind)
+  const line = kind.success
+    ? notificationText(kind.data, job.assetName, amount)
+    : `News about ${job.assetName}.`
   return {
     to: job.to,
     subject: `Unica: ${line}`,

@@ -4,6 +4,7 @@
  * who is told what. Stored once per (account, operation, kind) — a replayed round adds nothing —
  * and each new one is a live event on its account's stream only.
  */
+import { royaltyCut } from '@unica/contracts'
 import type { Db } from '../db/index.js'
 import type { NewLiveEvent } from '../db/repositories/live-events.js'
 import { insertNotifications, type NewNotification } from '../db/repositories/notifications.js'
@@ -12,15 +13,22 @@ import { watchersOf } from '../db/repositories/watchlist.js'
 
 async function recipients(db: Db, trade: RoundTrade): Promise<NewNotification[]> {
   const out: NewNotification[] = []
-  const tell = (account: string | null, kind: NewNotification['kind']): void => {
+  const tell = (
+    account: string | null,
+    kind: NewNotification['kind'],
+    value: bigint = trade.value,
+  ): void => {
     if (account === null || account === trade.sender) return
-    out.push({
-      account,
-      kind,
-      assetGuid: trade.guid,
-      operationTxId: trade.txId,
-      value: trade.value,
-    })
+    out.push({ account, kind, assetGuid: trade.guid, operationTxId: trade.txId, value })
+  }
+  // Each recipient's cut of a sale that paid a royalty, as the contract computes it (paid now or
+  // held for them to claim); none when the creator sold (royalty 0).
+  const tellRoyalties = (): void => {
+    if (trade.royalty === null || trade.royalty === 0n) return
+    for (const r of trade.split ?? []) {
+      const cut = royaltyCut(trade.value, BigInt(r.share))
+      if (cut > 0n) tell(r.address, 'royalty_paid', cut)
+    }
   }
   // A zero ask or bid withdraws it: nobody needs telling.
   if (trade.opType === 'BID' && trade.value > 0n) {
@@ -30,8 +38,10 @@ async function recipients(db: Db, trade: RoundTrade): Promise<NewNotification[]>
     for (const watcher of await watchersOf(db, trade.guid)) tell(watcher, 'watched_listed')
   } else if (trade.opType === 'BUY_NOW') {
     tell(trade.counterparty, 'sold')
+    tellRoyalties()
   } else if (trade.opType === 'SELL_NOW') {
     tell(trade.counterparty, 'bid_accepted')
+    tellRoyalties()
   }
   return out
 }

@@ -114,6 +114,15 @@ describe('the follower on a v2 manager', () => {
     expect(await earned(creator)).toBe('100')
     expect(await earned(collaborator)).toBe('60')
     expect(await earned(buyer)).toBe('0')
+    // Each recipient is told of its cut of the resale (paid or held), once; the creator's own
+    // first sale paid no royalty and tells nobody.
+    const told = await env.database.query<{ account: string; value: string }>(
+      "SELECT account, value::text AS value FROM notifications WHERE kind = 'royalty_paid' ORDER BY value::numeric DESC",
+    )
+    expect(told).toEqual([
+      { account: creator.address, value: '100' },
+      { account: collaborator.address, value: '60' },
+    ])
   })
 
   it('a v1 sale has no royalty', async () => {

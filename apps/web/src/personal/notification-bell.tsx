@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import type { Notification } from '@unica/schemas'
+import { notificationText as notificationKindText, type Notification } from '@unica/schemas'
 import { Spinner } from '../components/modal.js'
 import { formatUnits } from '../lib/format.js'
 import { userMessage } from '../lib/errors.js'
@@ -16,19 +16,11 @@ import { notificationsQuery, personalKeys } from './queries.js'
 import { useSignedIn } from './sign-in.js'
 
 export function notificationText(n: Notification, decimals: number): string {
-  const amount = `${formatUnits(BigInt(n.value), decimals)} USDC`
-  switch (n.kind) {
-    case 'outbid':
-      return `You were outbid on ${n.asset_name}: ${amount}.`
-    case 'bid_received':
-      return `New bid of ${amount} on your ${n.asset_name}.`
-    case 'sold':
-      return `Your ${n.asset_name} sold for ${amount}.`
-    case 'bid_accepted':
-      return `Your bid of ${amount} on ${n.asset_name} was accepted: it is yours.`
-    case 'watched_listed':
-      return `${n.asset_name}, which you watch, is for sale at ${amount}.`
-  }
+  return notificationKindText(
+    n.kind,
+    n.asset_name,
+    `${formatUnits(BigInt(n.value), decimals)} USDC`,
+  )
 }
 
 export function NotificationBell() {

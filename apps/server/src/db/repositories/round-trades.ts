@@ -4,7 +4,7 @@
  */
 import { and, between, eq, gt, isNotNull, lt, ne } from 'drizzle-orm'
 import type { Db } from '../connection.js'
-import { assets, bids, operations } from '../schema.js'
+import { assets, bids, operations, type StoredRoyalty } from '../schema.js'
 
 export interface RoundTrade {
   readonly guid: string
@@ -15,6 +15,9 @@ export interface RoundTrade {
   readonly counterparty: string | null
   readonly txId: string
   readonly owner: string | null
+  /** A v2 sale's royalty (paid plus held), else null; and the piece's split. */
+  readonly royalty: bigint | null
+  readonly split: StoredRoyalty | null
 }
 
 export async function tradesInRounds(db: Db, first: bigint, last: bigint): Promise<RoundTrade[]> {
@@ -28,6 +31,8 @@ export async function tradesInRounds(db: Db, first: bigint, last: bigint): Promi
       counterparty: operations.counterparty,
       txId: operations.txId,
       owner: assets.ownerAddress,
+      royalty: operations.royalty,
+      split: assets.royalty,
     })
     .from(operations)
     .innerJoin(assets, eq(assets.guid, operations.assetGuid))
