@@ -79,6 +79,7 @@ test('a resale by a collector pays each royalty recipient its cut, as the page s
   // Alice resells at a price whose cuts round down: each recipient's floor, not the total's.
   const price = 33_333_333n // 33.333333 USDC
   const cuts = split.map((r) => (price * r.share) / 10_000n) // 2.333333 and 0.999999
+  const [staffCut, collaboratorCut] = cuts
   const royalty = cuts.reduce((a, b) => a + b, 0n)
   const net = price - royalty
   expect(net).toBe(30_000_001n)
@@ -99,8 +100,8 @@ test('a resale by a collector pays each royalty recipient its cut, as the page s
   // The chain: the seller got the net, each recipient its cut, nothing stayed in the escrow.
   expect(await usdcOf(devnet, alice)).toBe(start.alice - first + net)
   expect(await usdcOf(devnet, bob)).toBe(start.bob - price)
-  expect(await usdcOf(devnet, staff)).toBe(start.staff + first + cuts[0]!)
-  expect(await usdcOf(devnet, collaborator)).toBe(start.collaborator + cuts[1]!)
+  expect(await usdcOf(devnet, staff)).toBe(start.staff + first + staffCut)
+  expect(await usdcOf(devnet, collaborator)).toBe(start.collaborator + collaboratorCut)
   expect(await usdcOf(devnet, market.escrow)).toBe(0n)
 
   // The history's price cell carries the royalty ...
