@@ -5,7 +5,7 @@
 import algosdk from 'algosdk'
 import { expect } from '@playwright/test'
 import type { Devnet } from '@unica/devnet'
-import { createApiClient } from '@unica/schemas'
+import { createApiClient, type Operation } from '@unica/schemas'
 import { algodOf, assetBalance } from './chain.js'
 
 export interface Market {
@@ -43,4 +43,12 @@ export async function expectNftAt(
   }
   const info = await algodOf(devnet).getAssetByID(market.assetId).do()
   expect(info.params?.total).toBe(1n)
+}
+
+/** The NFT's history as the public API reports it (its operations, newest first). */
+export async function operationsOf(baseUrl: string, guid: string): Promise<readonly Operation[]> {
+  const page = await createApiClient({ baseUrl }).listOperations({
+    query: { asset__guid: guid, limit: 100 },
+  })
+  return page.results
 }

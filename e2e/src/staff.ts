@@ -35,6 +35,25 @@ export async function fillCreateForm(page: Page, nft: NewNft, image?: Buffer): P
   await page.getByLabel('Description').fill(nft.description)
 }
 
+/** A row of the Create NFT form's creator royalty: an address and its percentage as typed. */
+export interface RoyaltyRowInput {
+  readonly address: string
+  readonly percent: string
+}
+
+/**
+ * Fills the Create NFT form's royalty section: the first row (the creator's by default) and one
+ * added row per further recipient.
+ */
+export async function fillRoyalty(page: Page, rows: readonly RoyaltyRowInput[]): Promise<void> {
+  const section = page.getByRole('group', { name: 'Creator royalty' })
+  for (const [i, row] of rows.entries()) {
+    if (i > 0) await section.getByRole('button', { name: 'Add recipient' }).click()
+    await section.getByLabel(`Recipient ${i + 1} address`).fill(row.address)
+    await section.getByLabel(`Recipient ${i + 1} royalty (%)`).fill(row.percent)
+  }
+}
+
 /** The deploy screen's steps, in order. */
 export const DEPLOY_STEPS = ['Asset created', 'Contract deployed', 'Setup finished'] as const
 
