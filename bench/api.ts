@@ -133,7 +133,8 @@ export async function generateOnce(
     console.log(`  reusing ${assets.toLocaleString()} assets already generated`)
     return
   }
-  await database.query(`TRUNCATE ${tables}`)
+  // CASCADE: what refers to the generated assets (watchlists, notifications) goes with them.
+  await database.query(`TRUNCATE ${tables} CASCADE`)
   const addresses = Array.from({ length: 64 }, () => algosdk.generateAccount().addr.toString())
   const pick: AddressPick = (expr) =>
     `(ARRAY[${addresses.map((a) => `'${a}'`).join(',')}])[1 + (${expr}) % 64]`

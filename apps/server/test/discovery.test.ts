@@ -393,6 +393,7 @@ describe('creator and collector pages', () => {
       for_sale: 2,
       sales: 1,
       volume: '4000000',
+      royalties_earned: '0',
     })
     expect(await ok(`/api/creators/${collector}/`)).toMatchObject({ works: 0, volume: '0' })
   })

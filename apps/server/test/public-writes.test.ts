@@ -4,7 +4,7 @@
  */
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
+import { CURRENT_VERSION, clearProgram, managerProgram, proxyProgram } from '@unica/contracts'
 import { assets, creatorApplications, newsletterSubscriptions } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
 import { multipart, pngImage } from './forms.js'
@@ -181,14 +181,15 @@ describe('POST /api/contracts/compile_*', () => {
     const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64')
     const manager = await server.post('/api/contracts/compile_manager/')
     expect(manager.statusCode).toBe(200)
+    // The version new deploys run (v2: royalties R0..R3 and held H0..H3 widen the global schema).
     expect(manager.json()).toEqual({
-      hash: managerProgram().hash,
-      result: b64(managerProgram().bytes),
+      hash: managerProgram(CURRENT_VERSION).hash,
+      result: b64(managerProgram(CURRENT_VERSION).bytes),
       params: {
         num_local_ints: 1,
         num_local_byte_slices: 0,
-        num_global_ints: 4,
-        num_global_byte_slices: 3,
+        num_global_ints: 8,
+        num_global_byte_slices: 7,
       },
     })
     const clear = await server.post('/api/contracts/compile_clear/')

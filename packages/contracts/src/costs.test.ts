@@ -2,7 +2,7 @@ import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import { buildBid, buildBuyNow, buildSellNow } from './builders/trade.js'
 import { configureCost, createNftCost, deployCost, groupCost, totalCreateCost } from './costs.js'
-import { BID_BOX_MIN_BALANCE, ESCROW_FUNDING, PROXY_FUNDING } from './protocol.js'
+import { BID_BOX_MIN_BALANCE, ESCROW_FUNDING, PROXY_FUNDING, PROXY_FUNDING_V2 } from './protocol.js'
 
 const params: algosdk.SuggestedParams = {
   flatFee: false,
@@ -23,9 +23,16 @@ describe('staff costs', () => {
     expect(ESCROW_FUNDING).toBe(300_000n)
     expect(BID_BOX_MIN_BALANCE).toBe(18_500n)
     expect(createNftCost(params)).toEqual({ fees: 1_000n, deposits: 100_000n, total: 101_000n })
-    expect(deployCost(params)).toEqual({ fees: 2_000n, deposits: 464_000n, total: 466_000n })
+    expect(deployCost(params, 1)).toEqual({ fees: 2_000n, deposits: 464_000n, total: 466_000n })
+    expect(configureCost(params, 1)).toEqual({ fees: 4_000n, deposits: 300_000n, total: 304_000n })
+    expect(totalCreateCost(params, 1).total).toBe(871_000n)
+  })
+
+  it('v2 (new deploys): the proxy locks the larger schema (8 uints, 7 byte slices)', () => {
+    expect(PROXY_FUNDING_V2).toBe(778_000n)
+    expect(deployCost(params)).toEqual({ fees: 2_000n, deposits: 778_000n, total: 780_000n })
     expect(configureCost(params)).toEqual({ fees: 4_000n, deposits: 300_000n, total: 304_000n })
-    expect(totalCreateCost(params).total).toBe(871_000n)
+    expect(totalCreateCost(params).total).toBe(1_185_000n)
   })
 
   it('scale with the network minimum fee', () => {

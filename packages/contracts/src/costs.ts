@@ -7,6 +7,7 @@ import algosdk from 'algosdk'
 import { buildConfigure, buildCreateNft, buildDeploy } from './builders/setup.js'
 import type { ChainParams, UnsignedGroup } from './builders/group.js'
 import { ASSET_MIN_BALANCE } from './protocol.js'
+import { CURRENT_VERSION, type ContractVersion } from './market/versions.js'
 
 export interface Cost {
   /** Transaction fees the account pays. */
@@ -46,21 +47,30 @@ export function createNftCost(params: ChainParams): Cost {
   return cost(groupCost(g, SAMPLE).fees, ASSET_MIN_BALANCE)
 }
 
-/** Deploying the manager: the proxy's funding (locked with the app) and both fees. */
-export function deployCost(params: ChainParams): Cost {
-  const g = buildDeploy({ creator: SAMPLE, proxyId: 1, usdcId: 1n, nftId: 2n, params })
+/**
+ * Deploying the manager: the proxy's funding (locked with the app: it grows with the version's
+ * schema) and both fees.
+ */
+export function deployCost(params: ChainParams, version: ContractVersion = CURRENT_VERSION): Cost {
+  const g = buildDeploy({ creator: SAMPLE, proxyId: 1, usdcId: 1n, nftId: 2n, params, version })
   return groupCost(g, SAMPLE)
 }
 
 /** Configuring the escrow: its min balance with two opt-ins, and the fees of the call and its inners. */
-export function configureCost(params: ChainParams): Cost {
-  const g = buildConfigure({ creator: SAMPLE, appId: 1n, nftId: 2n, usdcId: 3n, params })
+export function configureCost(
+  params: ChainParams,
+  version: ContractVersion = CURRENT_VERSION,
+): Cost {
+  const g = buildConfigure({ creator: SAMPLE, appId: 1n, nftId: 2n, usdcId: 3n, params, version })
   return groupCost(g, SAMPLE)
 }
 
 /** The create page's "Total cost": create the NFT, deploy and configure. */
-export function totalCreateCost(params: ChainParams): Cost {
-  const parts = [createNftCost(params), deployCost(params), configureCost(params)]
+export function totalCreateCost(
+  params: ChainParams,
+  version: ContractVersion = CURRENT_VERSION,
+): Cost {
+  const parts = [createNftCost(params), deployCost(params, version), configureCost(params, version)]
   return cost(
     parts.reduce((s, c) => s + c.fees, 0n),
     parts.reduce((s, c) => s + c.deposits, 0n),

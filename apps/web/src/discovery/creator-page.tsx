@@ -1,6 +1,7 @@
 /**
  * A creator's page, `/creator/{address}` (docs/product.md §11): their number of works, of works
- * for sale, of sales and their sales volume, then their works with the list filters.
+ * for sale, of sales, their sales volume and the royalties they earned on resales (paid or held
+ * for them), then their works with the list filters.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
@@ -30,12 +31,15 @@ export function CreatorPage() {
       </ProfileHeader>
       <Loaded query={profile}>
         {(data) => (
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
             <Figure label="Works">{data.works}</Figure>
             <Figure label="For sale">{data.for_sale}</Figure>
             <Figure label="Sales">{data.sales}</Figure>
             <Figure label="Sales volume">
               <Usdc value={data.volume} />
+            </Figure>
+            <Figure label="Royalties earned">
+              <Usdc value={data.royalties_earned} />
             </Figure>
           </dl>
         )}

@@ -178,12 +178,20 @@ describe('creator, collector and activity pages', () => {
         assetList(),
         (url) =>
           url.pathname === `/api/creators/${ALICE}/`
-            ? Response.json({ address: ALICE, works: 3, for_sale: 1, sales: 2, volume: '7500000' })
+            ? Response.json({
+                address: ALICE,
+                works: 3,
+                for_sale: 1,
+                sales: 2,
+                volume: '7500000',
+                royalties_earned: '250000',
+              })
             : undefined,
       ],
     })
     expect(await screen.findByText('7.5 USDC', {}, LAZY)).toBeTruthy()
     expect(screen.getByText('Sales').nextSibling?.textContent).toBe('2')
+    expect(screen.getByText('Royalties earned').nextSibling?.textContent).toBe('0.25 USDC')
     await screen.findByText('Harbour')
     const q = requests.find((r) => r.url.pathname === '/api/assets/')!.url.searchParams
     expect(q.get('creator_address')).toBe(ALICE)
