@@ -2,7 +2,8 @@
  * Live updates between two browsers on one server (docs/product.md §12): the owner of a listed
  * piece, signed in with KMD through the account menu, and a collector both have the piece's page
  * open; the collector bids, and the owner's page shows the new highest bid without a reload while
- * its bell's unread count rises and lists the bid.
+ * its bell's unread count rises and lists the bid. Its Sessions page then says that this server
+ * mails nothing (no SMTP_URL), at 390 px.
  */
 import type { Page } from '@playwright/test'
 import { accountNamed } from '../src/chain.js'
@@ -32,6 +33,7 @@ test.describe('two browsers, one server', () => {
     baseURL,
     devnet,
     seed,
+    saveScreen,
   }) => {
     const owner = accountNamed(devnet, STAFF)
     const collector = accountNamed(devnet, 'Wallet3')
@@ -81,5 +83,14 @@ test.describe('two browsers, one server', () => {
         name: new RegExp(`^Unread: New bid of 50 USDC on your ${PIECE}\\.`),
       }),
     ).toBeVisible()
+
+    // The owner's Sessions page: this server has no SMTP_URL, so email notifications say so.
+    await page.keyboard.press('Escape')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await menu(page, 'Sessions')
+    const email = page.getByRole('region', { name: 'Email notifications' })
+    await expect(email.getByText('Email is not configured on this server.')).toBeVisible()
+    await expect(email.getByRole('textbox')).toHaveCount(0)
+    await saveScreen(page, 'sessions-email-390')
   })
 })
