@@ -53,7 +53,7 @@ test.describe('two browsers, one server', () => {
     const unreadBefore = await unreadCount(page)
     // A reload would lose this mark: it proves the page changed in place.
     await page.evaluate(() => {
-      ;(window as { liveMark?: true }).liveMark = true
+      ;(globalThis as { liveMark?: true }).liveMark = true
     })
 
     // The collector, in a browser context of its own, opens the same page and bids.
@@ -75,7 +75,7 @@ test.describe('two browsers, one server', () => {
     await expect
       .poll(() => unreadCount(page), { message: 'the bell’s unread count' })
       .toBeGreaterThan(unreadBefore)
-    expect(await page.evaluate(() => (window as { liveMark?: true }).liveMark)).toBe(true)
+    expect(await page.evaluate(() => (globalThis as { liveMark?: true }).liveMark)).toBe(true)
     await bell(page).click()
     const panel = page.getByRole('dialog', { name: 'Notifications' })
     await expect(

@@ -29,7 +29,7 @@ function emailBackend(
       return Response.json(state.settings)
     }
     if (url.pathname === '/api/notifications/email/' && method === 'POST') {
-      const body: unknown = JSON.parse(String(init?.body))
+      const body: unknown = JSON.parse(init?.body as string)
       if (post !== undefined) return post(body)
       const { address } = body as { address: string }
       state.settings = { address, confirmed: false, available: true }
@@ -86,7 +86,7 @@ describe('Email notifications on the Sessions page', () => {
     expect(s.getByText('me@example.com')).toBeTruthy()
     expect(s.getByText(EMAIL_MESSAGES.pending)).toBeTruthy()
     expect(s.queryByRole('alert')).toBeNull()
-    expect(posts().map((r) => JSON.parse(String(r.init?.body)) as unknown)).toEqual([
+    expect(posts().map((r) => JSON.parse(r.init?.body as string) as unknown)).toEqual([
       { address: 'me@example.com' },
     ])
   })

@@ -4,7 +4,7 @@
  * nothing before it is followed) or remove it. A server without SMTP says so instead of a form.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SyntheticEvent } from 'react'
 import { ApiError, EmailBody, type EmailSettings } from '@unica/schemas'
 import { Spinner, buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
 import { fieldErrors, userMessage } from '../lib/errors.js'
@@ -32,7 +32,8 @@ export function emailErrorMessage(e: unknown): string {
     const detail = (e.body as { detail?: unknown } | null)?.detail
     return typeof detail === 'string' && detail !== NO_SMTP ? detail : EMAIL_MESSAGES.unavailable
   }
-  return fieldErrors(e).address ?? userMessage(e)
+  const fields = fieldErrors(e)
+  return Object.hasOwn(fields, 'address') ? fields.address : userMessage(e)
 }
 
 export function EmailSettingsSection() {
@@ -63,7 +64,7 @@ export function EmailSettingsSection() {
   })
   const busy = save.isPending || remove.isPending
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SyntheticEvent) => {
     e.preventDefault()
     setNotice(null)
     remove.reset()
