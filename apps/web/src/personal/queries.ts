@@ -11,6 +11,7 @@ export const personalKeys = {
   sessions: ['sessions'] as const,
   watchlist: ['watchlist'] as const,
   notifications: ['notifications'] as const,
+  email: ['notification-email'] as const,
 }
 
 export function sessionQuery(api: ApiClient) {
@@ -34,6 +35,13 @@ export function notificationsQuery(api: ApiClient) {
   return queryOptions({
     queryKey: personalKeys.notifications,
     queryFn: () => api.listNotifications(),
+  })
+}
+
+export function emailQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: personalKeys.email,
+    queryFn: () => api.getNotificationEmail(),
   })
 }
 

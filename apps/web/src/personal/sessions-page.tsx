@@ -1,11 +1,12 @@
 /**
  * Sessions (docs/security.md W24): the signed-in account's live sessions, this one marked, each
- * revocable. Revoking this one signs this browser out.
+ * revocable. Revoking this one signs this browser out. Below them, where notifications are mailed.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Spinner, buttonClass } from '../components/modal.js'
 import { useServices } from '../state/services.js'
 import { userMessage } from '../lib/errors.js'
+import { EmailSettingsSection } from './email-settings.js'
 import { invalidatePersonal, personalKeys, sessionsQuery } from './queries.js'
 import { SignInPrompt } from './sign-in-prompt.js'
 import { useSignedIn } from './sign-in.js'
@@ -70,6 +71,7 @@ export function SessionsPage() {
           </ul>
         </>
       )}
+      {signedIn && <EmailSettingsSection />}
     </section>
   )
 }
