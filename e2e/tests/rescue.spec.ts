@@ -3,7 +3,7 @@
  * opens /rescue after the app has loaded once, every /api request now failing; it connects KMD,
  * finds its bid and cancels it. The USDC comes back on chain and the page asked /api for nothing.
  */
-import { buildAppOptIn, buildAssetOptIn, buildBid } from '@unica/contracts'
+import { CURRENT_VERSION, buildAppOptIn, buildAssetOptIn, buildBid } from '@unica/contracts'
 import {
   configureManager,
   createNft,
@@ -64,7 +64,9 @@ test('a bidder cancels a bid on /rescue while /api is unreachable', async ({ pag
   await expect(page.getByRole('heading', { name: 'Rescue your funds' })).toBeVisible()
   await page.getByRole('button', { name: 'Connect KMD (devnet)' }).click()
   await page.getByRole('combobox', { name: 'Account' }).selectOption(bidder.address)
-  const item = page.getByRole('listitem').filter({ hasText: `App ${appId} (contract v1)` })
+  const item = page.getByRole('listitem').filter({
+    hasText: `App ${appId} (contract v${String(CURRENT_VERSION)})`,
+  })
   await expect(item).toContainText('Your bid 2 USDC')
   await expect(page.getByText(/indexer \(used\)/)).toBeVisible()
   await item.getByRole('button', { name: 'Cancel bid' }).click()
