@@ -83,11 +83,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof header === 'string' ? header : undefined
     },
   })
-  // Every POST, and every PUT or DELETE of a route we serve, needs the token from GET
-  // /api/token/ in X-CSRFToken (docs/product.md §6). Another method on a path we do not serve
-  // stays a plain 404: there is nothing there to protect.
+  // Every POST, PUT or DELETE of a route we serve needs the token from GET /api/token/ in
+  // X-CSRFToken (docs/product.md §6). A path we do not serve stays a plain 404: there is nothing
+  // there to protect.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'POST' || (needsCsrf(request.method) && !request.is404)) {
+    if (needsCsrf(request.method) && !request.is404) {
       app.csrfProtection(request, reply, done)
       return
     }

@@ -12,7 +12,7 @@ import {
 } from '../db/repositories/notification-emails.js'
 import type { Mailer } from '../email/mailer.js'
 import { NotificationKind, notificationText } from '@unica/schemas'
-import { PollLoop } from './poll-loop.js'
+import { Polled } from './poll-loop.js'
 
 const BATCH = 20
 
@@ -50,15 +50,19 @@ export function mailOf(
   }
 }
 
-export class Emailer {
-  private readonly loop: PollLoop
+export class Emailer extends Polled<EmailerOptions> {
+  protected readonly defaultIdleMs = 2000
 
   constructor(
     private readonly database: Database,
     private readonly mailer: Mailer,
-    private readonly options: EmailerOptions,
+    private readonly settings: EmailerOptions,
   ) {
-    this.loop = new PollLoop(() => this.step(), options.idleMs ?? 2000, options.onError)
+    super(settings)
+  }
+
+  protected worked(): Promise<boolean> {
+    return this.step()
   }
 
   /** Mails one batch; answers whether there was any. */
@@ -67,27 +71,15 @@ export class Emailer {
     const { db } = this.database
     for (const job of jobs) {
       try {
-        await this.mailer.send(mailOf(job, this.options))
+        await this.mailer.send(mailOf(job, this.settings))
       } catch (e) {
-        this.options.onError?.(e)
-        const delay = (this.options.retryMs ?? 60_000) * 2 ** job.attempts
+        this.settings.onError?.(e)
+        const delay = (this.settings.retryMs ?? 60_000) * 2 ** job.attempts
         await markMailRefused(db, job, delay, MAX_ATTEMPTS)
         continue
       }
       await markMailed(db, job.id)
     }
     return jobs.length > 0
-  }
-
-  wake(): void {
-    this.loop.wake()
-  }
-
-  start(): void {
-    this.loop.start()
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop()
   }
 }

@@ -75,19 +75,15 @@ export interface PollOptions {
 }
 
 /**
- * A worker of the database and algod run by a PollLoop (the sender, the follower): `worked` is
- * one step, true when it did something; `wake` cuts the idle wait short.
+ * Something run by a PollLoop (the sender, the follower, the emailer): `worked` is one step, true
+ * when it did something; `wake` cuts the idle wait short.
  */
-export abstract class PolledWorker<O extends PollOptions> {
+export abstract class Polled<O extends PollOptions> {
   private polling: PollLoop | null = null
   /** The idle wait when the options give none. */
   protected abstract readonly defaultIdleMs: number
 
-  constructor(
-    protected readonly database: Database,
-    protected readonly algod: algosdk.Algodv2,
-    protected readonly options: Partial<O> = {},
-  ) {}
+  constructor(protected readonly options: Partial<O> = {}) {}
 
   protected abstract worked(): Promise<boolean>
 
@@ -111,5 +107,16 @@ export abstract class PolledWorker<O extends PollOptions> {
 
   stop(): Promise<void> {
     return this.loop.stop()
+  }
+}
+
+/** A polled worker of the database and algod. */
+export abstract class PolledWorker<O extends PollOptions> extends Polled<O> {
+  constructor(
+    protected readonly database: Database,
+    protected readonly algod: algosdk.Algodv2,
+    options: Partial<O> = {},
+  ) {
+    super(options)
   }
 }

@@ -9,23 +9,28 @@ import { signIn, signOut, useSignedIn } from './sign-in.js'
 
 const item = 'block w-full px-4 py-2 text-left hover:bg-slate-100 focus:bg-slate-100'
 
+/** A menu entry that closes the menu, then runs its action. */
+function ActionItem({ label, run, close }: { label: string; run: () => void; close: () => void }) {
+  return (
+    <button
+      role="menuitem"
+      type="button"
+      className={item}
+      onClick={() => {
+        close()
+        run()
+      }}
+    >
+      {label}
+    </button>
+  )
+}
+
 export function PersonalMenuItems({ close }: { close: () => void }) {
   const services = useServices()
   const { signedIn } = useSignedIn()
   if (!signedIn) {
-    return (
-      <button
-        role="menuitem"
-        type="button"
-        className={item}
-        onClick={() => {
-          close()
-          void signIn(services)
-        }}
-      >
-        Sign in
-      </button>
-    )
+    return <ActionItem label="Sign in" run={() => void signIn(services)} close={close} />
   }
   return (
     <>
@@ -35,17 +40,7 @@ export function PersonalMenuItems({ close }: { close: () => void }) {
       <Link role="menuitem" className={item} to={personalPaths.sessions} onClick={close}>
         Sessions
       </Link>
-      <button
-        role="menuitem"
-        type="button"
-        className={item}
-        onClick={() => {
-          close()
-          void signOut(services)
-        }}
-      >
-        Sign out
-      </button>
+      <ActionItem label="Sign out" run={() => void signOut(services)} close={close} />
     </>
   )
 }
