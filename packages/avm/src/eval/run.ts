@@ -63,8 +63,8 @@ interface CompiledOp {
   readonly handler: OpHandler
   readonly argKinds: readonly Kind[]
   readonly nArgs: number
-  /** Whether any argument has a declared kind (else the loop skips checking them). */
-  readonly typedArgs: boolean
+  /** How the loop checks the arguments' kinds (see argsOf). */
+  readonly args: Args
   /** Kinds of the top argument and the one below it (0 when absent or untyped). */
   readonly topKind: Kind
   readonly belowKind: Kind
@@ -97,7 +97,7 @@ const STACK_ONLY: ReadonlySet<string> = new Set([
 ])
 
 /** Effect checks, by the shape of the prototype's results. */
-type Effect = 0 | 1 | 2 | 3 | 4
+type Effect = 0 | 1 | 2 | 3 | 4 | 5
 /** Not checked: no fixed prototype, trusted, or err/return, which end the program. */
 const EFFECT_UNCHECKED = 0
 /** No result: only the stack height to check. */
@@ -106,6 +106,8 @@ const EFFECT_NONE = 1
 const EFFECT_UINT = 2
 /** One value of any kind (load, frame_dig): a byte string must not be too long. */
 const EFFECT_ANY = 3
+/** Two values of any kind (dup, swap). */
+const EFFECT_ANY2 = 5
 /** Anything else: resultsFit. */
 const EFFECT_RESULTS = 4
 
@@ -116,7 +118,29 @@ function effectOf(spec: OpSpec): Effect {
   if (spec.returns.length === 0) return EFFECT_NONE
   if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1) return EFFECT_UINT
   if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 0) return EFFECT_ANY
+  if (spec.returns.length === 2 && spec.returns.every((t) => kindOf(t.avm) === 0)) {
+    return EFFECT_ANY2
+  }
   return EFFECT_RESULTS
+}
+
+/** Argument checks, by the shape of the prototype's arguments. */
+type Args = 0 | 1 | 2 | 3
+/** No argument has a declared kind. */
+const ARGS_ANY = 0
+/** One uint64 (bnz, !, itob...). */
+const ARGS_UINT = 1
+/** Two uint64s (most arithmetic). */
+const ARGS_UINTS = 2
+/** Anything else: argsFit. */
+const ARGS_OTHER = 3
+
+function argsOf(spec: OpSpec): Args {
+  const kinds = spec.args.map((t) => kindOf(t.avm))
+  if (kinds.every((k) => k === 0)) return ARGS_ANY
+  if (kinds.length === 1 && kinds[0] === 1) return ARGS_UINT
+  if (kinds.length === 2 && kinds[0] === 1 && kinds[1] === 1) return ARGS_UINTS
+  return ARGS_OTHER
 }
 
 const kindOf = (avm: string): Kind => (avm === 'uint64' ? 1 : avm === 'bytes' ? 2 : 0)
@@ -143,7 +167,7 @@ function compile(version: number): readonly (CompiledOp | undefined)[] {
           handler: HANDLERS[spec.name] ?? unsupported(spec.name),
           argKinds: spec.args.map((t) => kindOf(t.avm)),
           nArgs: spec.args.length,
-          typedArgs: spec.args.some((t) => kindOf(t.avm) !== 0),
+          args: argsOf(spec),
           topKind: spec.args.length > 0 ? kindOf(spec.args[spec.args.length - 1].avm) : 0,
           belowKind: spec.args.length > 1 ? kindOf(spec.args[spec.args.length - 2].avm) : 0,
           retKinds: spec.returns.map((t) => kindOf(t.avm)),
@@ -290,10 +314,11 @@ function execute(cx: EvalContext): void {
   const ops = compiledOps(cx.version)
   const end = program.length
   const modeMask = cx.mode === 'sig' ? MODE_SIG : MODE_APP
-  // The budget left is kept in a local. What the ops cost is paid to the pool before any op that
-  // may read or change it (inner calls, global OpcodeBudget: all but the stack-only ops) and
-  // when the loop ends, however it ends.
-  let left = cx.remainingBudget()
+  // What the ops cost is kept in a local, `unpaid`, and is added to the program's cost and paid
+  // to the pool before any op that may read or change them (inner calls, global OpcodeBudget:
+  // all but the stack-only ops) and when the loop ends, however it ends. `limit` is the budget
+  // that was left at the last payment. One local updated per op, no store to memory.
+  let limit = cx.remainingBudget()
   let unpaid = 0
   let pc = cx.pc
   // Simulate's execution trace (trace.ts): read once, so an untraced run pays one test per op.
@@ -308,14 +333,21 @@ function execute(cx: EvalContext): void {
       if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
       const first = stack.length - c.nArgs
       if (first < 0) fail(`stack underflow in ${c.spec.name}`)
-      if (c.typedArgs && !argsFit(c, stack)) checkArgs(c, stack, first)
+      const args = c.args
+      if (args !== ARGS_ANY) {
+        // The common shapes inline; checkArgs reports a mismatch.
+        let fit: boolean
+        if (args === ARGS_UINT) fit = typeof stack[first] === 'bigint'
+        else if (args === ARGS_UINTS) {
+          fit = typeof stack[first] === 'bigint' && typeof stack[first + 1] === 'bigint'
+        } else fit = argsFit(c, stack)
+        if (!fit) checkArgs(c, stack, first)
+      }
       if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
 
       const cost = c.staticCost || dynamicCost(cx, c.spec)
-      if (cost > left) budgetExceeded(cx, c.spec.name)
-      left -= cost
+      if (unpaid + cost > limit) budgetExceeded(cx, unpaid, c.spec.name)
       unpaid += cost
-      cx.cost += cost
 
       // The commonest ops are called directly, where V8 can inline them (all are stack-only);
       // the others through the table. Each byte's name is checked against the table (hot()).
@@ -374,7 +406,7 @@ function execute(cx: EvalContext): void {
             payPool(cx, unpaid)
             unpaid = 0
             c.handler(cx)
-            left = cx.remainingBudget()
+            limit = cx.remainingBudget()
           }
       }
 
@@ -387,7 +419,9 @@ function execute(cx: EvalContext): void {
         if (effect === EFFECT_NONE) fits = top === first - 1
         else if (effect === EFFECT_UINT) fits = top === first && typeof stack[top] === 'bigint'
         else if (effect === EFFECT_ANY) fits = top === first && fitsAny(stack[top])
-        else fits = resultsFit(c, stack, first)
+        else if (effect === EFFECT_ANY2) {
+          fits = top === first + 1 && fitsAny(stack[top]) && fitsAny(stack[first])
+        } else fits = resultsFit(c, stack, first)
         if (!fits) checkEffect(c, stack, first)
       }
       if (stack.length > STACK_LIMIT) fail('stack overflow')
@@ -489,14 +523,19 @@ function checkArgs(c: CompiledOp, stack: readonly StackValue[], first: number): 
   }
 }
 
-/** Takes what the ops run since the last payment cost from the pool of the program's mode. */
+/** Adds what the ops run since the last payment cost to the program's cost, and takes it from
+ * the pool of the program's mode. */
 function payPool(cx: EvalContext, cost: number): void {
+  cx.cost += cost
   if (cx.mode === 'sig') cx.ep.pools.lsig -= cost
   else cx.ep.pools.app -= cost
 }
 
-function budgetExceeded(cx: EvalContext, name: string): never {
-  fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cx.cost}`)
+/** Fails for the op that would exceed the budget. Its own cost is not charged, as in go-algorand;
+ * what ran before it (`unpaid`) is, by the step loop's finally. */
+function budgetExceeded(cx: EvalContext, unpaid: number, name: string): never {
+  const cost = cx.cost + unpaid
+  fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cost}`)
 }
 
 function fitsAny(v: StackValue): boolean {
