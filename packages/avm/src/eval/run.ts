@@ -22,6 +22,8 @@ import type { OpHandler } from './handler.js'
 import { decodeInstruction } from './immediates.js'
 import { MAX_STACK_DEPTH } from './limits.js'
 import { groupResources } from './resources.js'
+import { minus, plus } from './ops/arith.js'
+import { branchAt } from './ops/flow.js'
 import { HANDLERS } from './ops/index.js'
 import type { EvalParams } from './params.js'
 import { bytesEqual, typeName, type StackValue } from './value.js'
@@ -321,6 +323,7 @@ function execute(cx: EvalContext): void {
   let limit = cx.remainingBudget()
   let unpaid = 0
   let pc = cx.pc
+  const decoded = cx.decoded
   // Simulate's execution trace (trace.ts): read once, so an untraced run pays one test per op.
   const tracer = cx.ep.tracer
   try {
@@ -349,16 +352,92 @@ function execute(cx: EvalContext): void {
       if (unpaid + cost > limit) budgetExceeded(cx, unpaid, c.spec.name)
       unpaid += cost
 
-      // The commonest ops are called directly, where V8 can inline them (all are stack-only);
-      // the others through the table. Each byte's name is checked against the table (hot()).
+      // The commonest ops run here (FUSED): each does its work and then checks the effect its
+      // prototype declares, specialised to the kinds it leaves, and sets `next`, the pc it goes
+      // on at. The next commonest are called directly, where V8 can inline them (all are
+      // stack-only); the others through the table. Each byte's name and prototype are checked
+      // against the table when this module loads (fused(), hot()).
+      let next = -1
       // prettier-ignore
       switch (op) {
+        case 0x08: {                      // +
+          const b = stack.pop() as bigint
+          stack[first] = plus(stack[first] as bigint, b)
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x09: {                      // -
+          const b = stack.pop() as bigint
+          stack[first] = minus(stack[first] as bigint, b)
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x0c: {                      // <
+          const b = stack.pop() as bigint
+          stack[first] = (stack[first] as bigint) < b ? 1n : 0n
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x0d: {                      // >
+          const b = stack.pop() as bigint
+          stack[first] = (stack[first] as bigint) > b ? 1n : 0n
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x34: {                      // load (the immediate is a byte: always a slot)
+          const v = cx.scratch[program[pc + 1]]
+          stack.push(v)
+          if (stack.length !== first + 1 || !fitsAny(v)) checkEffect(c, stack, first)
+          next = pc + 2
+          break
+        }
+        case 0x35:                        // store
+          cx.scratch[program[pc + 1]] = stack.pop()!
+          if (stack.length !== first) checkEffect(c, stack, first)
+          next = pc + 2
+          break
+        case 0x40:                        // bnz
+          next = (stack.pop() as bigint) !== 0n ? branchAt(program, pc) : pc + 3
+          if (stack.length !== first) checkEffect(c, stack, first)
+          break
+        case 0x41:                        // bz
+          next = (stack.pop() as bigint) === 0n ? branchAt(program, pc) : pc + 3
+          if (stack.length !== first) checkEffect(c, stack, first)
+          break
+        case 0x42:                        // b (no prototype: no effect to check)
+          next = branchAt(program, pc)
+          break
+        case 0x48:                        // pop
+          stack.pop()
+          if (stack.length !== first) checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        case 0x49: {                      // dup
+          const v = stack[first]
+          stack.push(v)
+          if (stack.length !== first + 2 || !fitsAny(v)) checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x81: {                      // pushint: its value decoded once per program
+          const v = decoded.values[pc]
+          if (v === undefined) {
+            opPushint(cx)
+            next = cx.nextPc
+            cx.nextPc = -1
+          } else {
+            stack.push(v)
+            next = decoded.ends[pc]
+          }
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          break
+        }
         case 0x01: opSha256(cx); break    // sha256
-        case 0x08: opPlus(cx); break      // +
-        case 0x09: opMinus(cx); break     // -
         case 0x0b: opTimes(cx); break     // *
-        case 0x0c: opLess(cx); break      // <
-        case 0x0d: opGreater(cx); break   // >
         case 0x0e: opLessEq(cx); break    // <=
         case 0x0f: opGreaterEq(cx); break // >=
         case 0x10: opAnd(cx); break       // &&
@@ -379,14 +458,7 @@ function execute(cx: EvalContext): void {
         case 0x29: opBytec1(cx); break    // bytec_1
         case 0x2a: opBytec2(cx); break    // bytec_2
         case 0x2b: opBytec3(cx); break    // bytec_3
-        case 0x34: opLoad(cx); break      // load
-        case 0x35: opStore(cx); break     // store
-        case 0x40: opBnz(cx); break       // bnz
-        case 0x41: opBz(cx); break        // bz
-        case 0x42: opB(cx); break         // b
         case 0x44: opAssert(cx); break    // assert
-        case 0x48: opPop(cx); break       // pop
-        case 0x49: opDup(cx); break       // dup
         case 0x4a: opDup2(cx); break      // dup2
         case 0x4b: opDig(cx); break       // dig
         case 0x4c: opSwap(cx); break      // swap
@@ -394,7 +466,6 @@ function execute(cx: EvalContext): void {
         case 0x50: opConcat(cx); break    // concat
         case 0x57: opExtract(cx); break   // extract
         case 0x80: opPushbytes(cx); break // pushbytes
-        case 0x81: opPushint(cx); break   // pushint
         case 0x88: opCallsub(cx); break   // callsub
         case 0x89: opRetsub(cx); break    // retsub
         case 0x8b: opFrameDig(cx); break  // frame_dig
@@ -410,29 +481,28 @@ function execute(cx: EvalContext): void {
           }
       }
 
-      // The effect the prototype declares: the common shapes inline, the rest in resultsFit;
-      // checkEffect then reports the mismatch.
-      const effect = c.effect
-      if (effect !== EFFECT_UNCHECKED) {
-        const top = stack.length - 1
-        let fits: boolean
-        if (effect === EFFECT_NONE) fits = top === first - 1
-        else if (effect === EFFECT_UINT) fits = top === first && typeof stack[top] === 'bigint'
-        else if (effect === EFFECT_ANY) fits = top === first && fitsAny(stack[top])
-        else if (effect === EFFECT_ANY2) {
-          fits = top === first + 1 && fitsAny(stack[top]) && fitsAny(stack[first])
-        } else fits = resultsFit(c, stack, first)
-        if (!fits) checkEffect(c, stack, first)
+      if (next < 0) {
+        // The effect the prototype declares: the common shapes inline, the rest in resultsFit;
+        // checkEffect then reports the mismatch.
+        const effect = c.effect
+        if (effect !== EFFECT_UNCHECKED) {
+          const top = stack.length - 1
+          let fits: boolean
+          if (effect === EFFECT_NONE) fits = top === first - 1
+          else if (effect === EFFECT_UINT) fits = top === first && typeof stack[top] === 'bigint'
+          else if (effect === EFFECT_ANY) fits = top === first && fitsAny(stack[top])
+          else if (effect === EFFECT_ANY2) {
+            fits = top === first + 1 && fitsAny(stack[top]) && fitsAny(stack[first])
+          } else fits = resultsFit(c, stack, first)
+          if (!fits) checkEffect(c, stack, first)
+        }
+        next = cx.nextPc
+        if (next >= 0) cx.nextPc = -1
+        else next = pc + c.size
       }
       if (stack.length > STACK_LIMIT) fail('stack overflow')
       if (tracer !== undefined) tracer.afterOpcode(cx)
-      const next = cx.nextPc
-      if (next >= 0) {
-        pc = next
-        cx.nextPc = -1
-      } else {
-        pc += c.size
-      }
+      pc = next
     }
   } finally {
     payPool(cx, unpaid)
@@ -451,12 +521,44 @@ function hot(byte: number, name: string): OpHandler {
   return HANDLERS[name]
 }
 
+/** The ops the step loop runs itself, by byte, with the prototype its code assumes (argument
+ * kinds, then result kinds: i uint64, b bytes, a any; `none` when the table declares none, so
+ * that the loop checks no effect, as for any such op). Checked against every version's table when
+ * this module loads, so that the loop's effect checks, specialised to these shapes, cannot drift
+ * from the table. */
+const FUSED: readonly (readonly [number, string, string])[] = [
+  [0x08, '+', 'ii:i'],
+  [0x09, '-', 'ii:i'],
+  [0x0c, '<', 'ii:i'],
+  [0x0d, '>', 'ii:i'],
+  [0x34, 'load', ':a'],
+  [0x35, 'store', 'a:'],
+  [0x40, 'bnz', 'i:'],
+  [0x41, 'bz', 'i:'],
+  [0x42, 'b', 'none'],
+  [0x48, 'pop', 'a:'],
+  [0x49, 'dup', 'a:aa'],
+  [0x81, 'pushint', ':i'],
+]
+
+function fusedFitTable(): void {
+  const kinds = (types: OpSpec['args']): string => types.map((t) => 'aib'[kindOf(t.avm)]).join('')
+  for (const [byte, name, proto] of FUSED) {
+    for (let v = 1; v <= MAX_VERSION; v++) {
+      const spec = opTable(v).byOpcode[byte]
+      if (spec === undefined) continue
+      const shape = spec.hasProto ? `${kinds(spec.args)}:${kinds(spec.returns)}` : 'none'
+      if (spec.name !== name || shape !== proto || spec.trusted) {
+        throw new Error(`the step loop runs ${name} ${proto} at 0x${byte.toString(16)}, v${v}`)
+      }
+    }
+  }
+}
+fusedFitTable()
+
 const opSha256 = hot(0x01, 'sha256')
-const opPlus = hot(0x08, '+')
-const opMinus = hot(0x09, '-')
+const opPushint = hot(0x81, 'pushint')
 const opTimes = hot(0x0b, '*')
-const opLess = hot(0x0c, '<')
-const opGreater = hot(0x0d, '>')
 const opLessEq = hot(0x0e, '<=')
 const opGreaterEq = hot(0x0f, '>=')
 const opAnd = hot(0x10, '&&')
@@ -477,14 +579,7 @@ const opBytec0 = hot(0x28, 'bytec_0')
 const opBytec1 = hot(0x29, 'bytec_1')
 const opBytec2 = hot(0x2a, 'bytec_2')
 const opBytec3 = hot(0x2b, 'bytec_3')
-const opLoad = hot(0x34, 'load')
-const opStore = hot(0x35, 'store')
-const opBnz = hot(0x40, 'bnz')
-const opBz = hot(0x41, 'bz')
-const opB = hot(0x42, 'b')
 const opAssert = hot(0x44, 'assert')
-const opPop = hot(0x48, 'pop')
-const opDup = hot(0x49, 'dup')
 const opDup2 = hot(0x4a, 'dup2')
 const opDig = hot(0x4b, 'dig')
 const opSwap = hot(0x4c, 'swap')
@@ -492,7 +587,6 @@ const opSelect = hot(0x4d, 'select')
 const opConcat = hot(0x50, 'concat')
 const opExtract = hot(0x57, 'extract')
 const opPushbytes = hot(0x80, 'pushbytes')
-const opPushint = hot(0x81, 'pushint')
 const opCallsub = hot(0x88, 'callsub')
 const opRetsub = hot(0x89, 'retsub')
 const opFrameDig = hot(0x8b, 'frame_dig')
