@@ -388,6 +388,23 @@ function execute(cx: EvalContext): void {
           next = pc + 1
           break
         }
+        case 0x22: case 0x23: case 0x24: case 0x25: { // intc_0 .. intc_3
+          const v = cx.intc[op - 0x22]
+          // Beyond the constants, the table's handler fails with go's message.
+          if (v === undefined) c.handler(cx)
+          else stack.push(v)
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x28: case 0x29: case 0x2a: case 0x2b: { // bytec_0 .. bytec_3
+          const v = cx.bytec[op - 0x28]
+          if (v === undefined) c.handler(cx)
+          else stack.push(v)
+          if (stack.length !== first + 1 || !fitsBytes(stack[first])) checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
         case 0x34: {                      // load (the immediate is a byte: always a slot)
           const v = cx.scratch[program[pc + 1]]
           stack.push(v)
@@ -449,15 +466,7 @@ function execute(cx: EvalContext): void {
         case 0x16: opItob(cx); break      // itob
         case 0x17: opBtoi(cx); break      // btoi
         case 0x21: opIntc(cx); break      // intc
-        case 0x22: opIntc0(cx); break     // intc_0
-        case 0x23: opIntc1(cx); break     // intc_1
-        case 0x24: opIntc2(cx); break     // intc_2
-        case 0x25: opIntc3(cx); break     // intc_3
         case 0x27: opBytec(cx); break     // bytec
-        case 0x28: opBytec0(cx); break    // bytec_0
-        case 0x29: opBytec1(cx); break    // bytec_1
-        case 0x2a: opBytec2(cx); break    // bytec_2
-        case 0x2b: opBytec3(cx); break    // bytec_3
         case 0x44: opAssert(cx); break    // assert
         case 0x4a: opDup2(cx); break      // dup2
         case 0x4b: opDig(cx); break       // dig
@@ -531,6 +540,14 @@ const FUSED: readonly (readonly [number, string, string])[] = [
   [0x09, '-', 'ii:i'],
   [0x0c, '<', 'ii:i'],
   [0x0d, '>', 'ii:i'],
+  [0x22, 'intc_0', ':i'],
+  [0x23, 'intc_1', ':i'],
+  [0x24, 'intc_2', ':i'],
+  [0x25, 'intc_3', ':i'],
+  [0x28, 'bytec_0', ':b'],
+  [0x29, 'bytec_1', ':b'],
+  [0x2a, 'bytec_2', ':b'],
+  [0x2b, 'bytec_3', ':b'],
   [0x34, 'load', ':a'],
   [0x35, 'store', 'a:'],
   [0x40, 'bnz', 'i:'],
@@ -570,15 +587,7 @@ const opLen = hot(0x15, 'len')
 const opItob = hot(0x16, 'itob')
 const opBtoi = hot(0x17, 'btoi')
 const opIntc = hot(0x21, 'intc')
-const opIntc0 = hot(0x22, 'intc_0')
-const opIntc1 = hot(0x23, 'intc_1')
-const opIntc2 = hot(0x24, 'intc_2')
-const opIntc3 = hot(0x25, 'intc_3')
 const opBytec = hot(0x27, 'bytec')
-const opBytec0 = hot(0x28, 'bytec_0')
-const opBytec1 = hot(0x29, 'bytec_1')
-const opBytec2 = hot(0x2a, 'bytec_2')
-const opBytec3 = hot(0x2b, 'bytec_3')
 const opAssert = hot(0x44, 'assert')
 const opDup2 = hot(0x4a, 'dup2')
 const opDig = hot(0x4b, 'dig')
@@ -630,6 +639,10 @@ function payPool(cx: EvalContext, cost: number): void {
 function budgetExceeded(cx: EvalContext, unpaid: number, name: string): never {
   const cost = cx.cost + unpaid
   fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cost}`)
+}
+
+function fitsBytes(v: StackValue): boolean {
+  return typeof v !== 'bigint' && v.length <= STRING_LIMIT
 }
 
 function fitsAny(v: StackValue): boolean {
