@@ -389,18 +389,18 @@ function execute(cx: EvalContext): void {
           break
         }
         case 0x22: case 0x23: case 0x24: case 0x25: { // intc_0 .. intc_3
-          const v = cx.intc[op - 0x22]
+          const n = op - 0x22
           // Beyond the constants, the table's handler fails with go's message.
-          if (v === undefined) c.handler(cx)
-          else stack.push(v)
+          if (n >= cx.intc.length) c.handler(cx)
+          else stack.push(cx.intc[n])
           if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
           next = pc + 1
           break
         }
         case 0x28: case 0x29: case 0x2a: case 0x2b: { // bytec_0 .. bytec_3
-          const v = cx.bytec[op - 0x28]
-          if (v === undefined) c.handler(cx)
-          else stack.push(v)
+          const n = op - 0x28
+          if (n >= cx.bytec.length) c.handler(cx)
+          else stack.push(cx.bytec[n])
           if (stack.length !== first + 1 || !fitsBytes(stack[first])) checkEffect(c, stack, first)
           next = pc + 1
           break
