@@ -49,8 +49,8 @@ export function eventRoutes(hub: LiveHub, database: Database): FastifyPluginCall
         raw.write(retryFrame(RECONNECT_MS))
         const stream = {
           account,
-          write: (frame: string) => {
-            if (!raw.writableEnded) raw.write(frame)
+          write: (frames: Buffer) => {
+            if (!raw.writableEnded) raw.write(frames)
             return raw.writableLength
           },
           end: () => {
