@@ -8,6 +8,7 @@
  * parent compares them with its commit times directly.
  */
 import { connect, type Socket } from 'node:net'
+import { pathToFileURL } from 'node:url'
 
 /** What the parent sends: open `count` streams on `url`, then `close`. */
 export type ToClients =
@@ -92,12 +93,19 @@ function open(url: URL, count: number): Stream[] {
   return streams
 }
 
-let streams: Stream[] = []
-process.on('message', (message: ToClients) => {
-  if (message.type === 'open') {
-    streams = open(new URL(message.url), message.count)
-  } else {
-    for (const s of streams) s.socket.destroy()
-    process.disconnect()
-  }
-})
+/** Serves the parent, only when this file is the forked process (live.ts imports it too). */
+function serve(): void {
+  let streams: Stream[] = []
+  process.on('message', (message: ToClients) => {
+    if (message.type === 'open') {
+      streams = open(new URL(message.url), message.count)
+    } else {
+      for (const s of streams) s.socket.destroy()
+      process.disconnect()
+    }
+  })
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  serve()
+}
