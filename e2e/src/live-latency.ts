@@ -7,6 +7,7 @@
  * asserted: speed targets live in benchmarks, not in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Devnet } from '@unica/devnet'
@@ -117,9 +118,16 @@ export interface LiveLatency {
   readonly from: string
   readonly to: string
   readonly measuredAt: string
+  /** The machine's 1-minute load average then (these machines are shared). */
+  readonly load: number
 }
 
-export function recordLiveLatency(figure: LiveLatency): void {
+export function recordLiveLatency(figure: Omit<LiveLatency, 'measuredAt' | 'load'>): void {
+  const recorded: LiveLatency = {
+    ...figure,
+    measuredAt: new Date().toISOString(),
+    load: Number(loadavg()[0].toFixed(1)),
+  }
   mkdirSync(dirname(LIVE_LATENCY_FILE), { recursive: true })
-  writeFileSync(LIVE_LATENCY_FILE, `${JSON.stringify(figure, null, 2)}\n`)
+  writeFileSync(LIVE_LATENCY_FILE, `${JSON.stringify(recorded, null, 2)}\n`)
 }
