@@ -13,7 +13,7 @@ import {
   type BuiltGroup,
   type Market,
 } from '../src/index.js'
-import type { Account, Harness } from './harness.js'
+import { signWith, type Account, type Harness } from './harness.js'
 
 export const USDC = 1_000_000n
 export const HOUR = 3_600n
@@ -58,7 +58,7 @@ export class Clock {
       note: crypto.getRandomValues(new Uint8Array(8)),
       suggestedParams: await this.h.params(),
     })
-    await this.h.sendSigned([pay.signTxn(a.sk)])
+    await this.h.sendSigned([signWith(a, pay)])
   }
 }
 
@@ -74,7 +74,7 @@ export async function closeUsdc(h: Harness, account: Account): Promise<void> {
     amount: 0n,
     suggestedParams: await h.params(),
   })
-  await h.sendSigned([close.signTxn(account.sk)])
+  await h.sendSigned([signWith(account, close)])
 }
 
 /** Whether `address` can receive USDC now (opted in and not frozen). */
