@@ -67,7 +67,16 @@ export interface Database {
    * missed meanwhile). Resolves, once listening, with the function that stops it.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  /** PostgreSQL's pool use (for /metrics); PGlite, one in-process connection, has none. */
+  poolStats?(): PoolStats
   close(): Promise<void>
+}
+
+/** A connection pool's use: connections open, idle among them, and callers waiting for one. */
+export interface PoolStats {
+  readonly total: number
+  readonly idle: number
+  readonly waiting: number
 }
 
 export interface DatabaseOptions {
@@ -205,6 +214,11 @@ function openPostgres(options: DatabaseOptions): Database {
     query: async <T>(sqlText: string, params?: unknown[], name?: string) =>
       (await pool.query({ text: sqlText, values: params, name })).rows as T[],
     listen: (channel, onNotify) => listenPostgres(options, channel, onNotify),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   }
 }
