@@ -8,19 +8,20 @@ const say = (line: string): void => {
   process.stdout.write(`${line}\n`)
 }
 
-function count(name: string, fallback: number): number {
+function whole(name: string, fallback: number, max: number): number {
   const text = process.env[name]
   const n = text === undefined || text === '' ? fallback : Number(text)
-  if (!Number.isSafeInteger(n) || n < 1 || n > 16) {
-    process.stderr.write(`cluster: ${name} must be a whole number from 1 to 16\n`)
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) {
+    process.stderr.write(`cluster: ${name} must be a whole number from 1 to ${String(max)}\n`)
     process.exit(2)
   }
   return n
 }
 
-const instances = count('INSTANCES', 3)
-const workers = count('WORKERS', 1)
-const port = process.env.PORT === undefined ? undefined : count('PORT', 8080)
+const instances = whole('INSTANCES', 3, 16)
+const workers = whole('WORKERS', 1, 16)
+/** nginx's port; by default a free one. */
+const port = process.env.PORT === undefined ? undefined : whole('PORT', 8080, 65535)
 say('Starting the cluster (devnet, PostgreSQL, API instances, worker, nginx)...')
 const cluster = await Cluster.start({ instances, workers, port, log: say })
 say(`ready: ${cluster.url}  (nginx; /readyz, /metrics; Ctrl-C stops everything)`)

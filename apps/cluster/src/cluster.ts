@@ -5,7 +5,7 @@
  * database, the media directory and COOKIE_SECRET, as production instances must.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -148,6 +148,11 @@ export class Cluster {
       rmSync(dir, { recursive: true, force: true })
       throw error
     }
+  }
+
+  /** nginx's error log: where it notes each upstream it could not use (and retried past). */
+  nginxErrors(): string {
+    return readFileSync(join(this.dir, 'nginx', 'error.log'), 'utf8')
   }
 
   get workers(): readonly Child[] {

@@ -78,6 +78,11 @@ ${servers}
       proxy_buffering off;
       proxy_read_timeout 1h;
     }
+    # A 503 here is the answer (not ready), not a failed instance: never retried elsewhere.
+    location = /readyz {
+      proxy_next_upstream error timeout;
+      proxy_pass http://unica;
+    }
     location = /metrics {
       allow 127.0.0.1;
       deny all;

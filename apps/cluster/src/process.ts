@@ -15,6 +15,12 @@ export interface ProcessSpec {
   readonly logFile: string
 }
 
+/** Live children: killed if this process exits without stopping them (a crash, an uncaught error). */
+const live = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL')
+})
+
 export class Child {
   private readonly child: ChildProcess
   private readonly log: WriteStream
@@ -30,6 +36,7 @@ export class Child {
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    live.add(this.child)
     const take = (chunk: Buffer): void => {
       this.log.write(chunk)
       // Enough to wait for lines and to show the end of a failure; old output is on disk.
@@ -41,6 +48,7 @@ export class Child {
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
         this.running = false
+        live.delete(this.child)
         this.log.write(`\n[${spec.name} exited: ${String(code ?? signal)}]\n`)
         for (const listener of this.listeners) listener()
         resolve(code)
