@@ -68,11 +68,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestId(app)
   installErrorHandler(app)
   const ops: OpsOptions = { ...DEFAULT_READINESS, ...options.ops }
-  let hub: LiveHub | undefined
+  // The live hub starts after the routes; the metrics read its size at each scrape.
+  const started: { hub?: LiveHub } = {}
   const metrics = new Metrics({
     database: options.database,
     algod: options.chain.algod,
-    sseClients: () => hub?.size ?? 0,
+    sseClients: () => started.hub?.size ?? 0,
     timeoutMs: ops.timeoutMs,
   })
   // Before every route, so each one's answers are observed.
@@ -132,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const live = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')
   })
-  hub = live
+  started.hub = live
   // Before the server waits for open connections to end: streams never end by themselves.
   app.addHook('preClose', async () => {
     await live.stop()

@@ -155,7 +155,10 @@ export class Metrics {
  * A gauge of a value read this scrape; when the read failed it is NaN (unknown), never a stale or
  * a made-up 0 (a gauge without labels is always exposed).
  */
-function setOrUnknown(gauge: Gauge, value: PromiseSettledResult<bigint | number | undefined>): void {
+function setOrUnknown(
+  gauge: Gauge,
+  value: PromiseSettledResult<bigint | number | undefined>,
+): void {
   if (value.status === 'fulfilled' && value.value !== undefined) gauge.set(Number(value.value))
   else gauge.set(NaN)
 }
