@@ -12,6 +12,7 @@ const BENCHMARKS: Readonly<
 > = {
   api: () => import('./api.js'),
   avm: () => import('./avm.js'),
+  cluster: () => import('./cluster.js'),
   devnet: () => import('./devnet.js'),
   discovery: () => import('./discovery.js'),
   launcher: () => import('./launcher.js'),

@@ -40,6 +40,8 @@ export const LAYERS = {
     runtime: ['schemas', 'contracts', 'txgroup', 'server', 'devnet'],
     dev: ['avm'],
   },
+  // npm run cluster runs the server as processes (by path); it embeds only the devnet.
+  'apps/cluster': { runtime: ['devnet'], dev: ['contracts', 'schemas'] },
   bench: { runtime: [ANY], dev: [ANY] },
   e2e: { runtime: [ANY], dev: [ANY] },
 }

@@ -87,7 +87,10 @@ describe('startUnica in memory', () => {
     for (const path of ['/api/nope/', '/api', '/media/missing.png']) {
       const response = await fetch(`${unica.url}${path}`)
       expect(response.status, path).toBe(404)
-      expect(await response.json()).toEqual({ detail: 'Not found.' })
+      expect(await response.json()).toEqual({
+        detail: 'Not found.',
+        request_id: response.headers.get('x-request-id'),
+      })
     }
     const post = await fetch(`${unica.url}/nft/x`, { method: 'DELETE' })
     expect(post.status).toBe(404)

@@ -21,6 +21,10 @@ import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
 import { installBrowserPolicy } from './http/install-browser-policy.js'
 import { LiveHub, type LiveOptions } from './live/hub.js'
+import { Metrics } from './ops/metrics.js'
+import { DEFAULT_READINESS } from './ops/readiness.js'
+import { installRequestId, requestId } from './ops/request-id.js'
+import { opsRoutes, type OpsOptions } from './ops/routes.js'
 import { assetWriteRoutes } from './routes/asset-writes.js'
 import { authRoutes } from './routes/auth.js'
 import { assetRoutes } from './routes/assets.js'
@@ -41,6 +45,8 @@ export interface AppOptions extends AppContext {
   readonly onOperationQueued?: () => void
   /** The live stream's limits (GET /api/events). */
   readonly live?: LiveOptions
+  /** /readyz's bounds and /metrics' token (READY_MAX_LAG_ROUNDS, METRICS_TOKEN). */
+  readonly ops?: Partial<OpsOptions>
 }
 
 /** JSON bodies are small (the largest is a signed group); uploads are multipart with own limits. */
@@ -53,10 +59,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy,
     // Answer slow or stuck clients instead of holding sockets forever.
     requestTimeout: 30_000,
+    // Our own request ids (ops/request-id.ts): an incoming X-Request-Id only when well formed.
+    // Every log line of a request carries it as `reqId`.
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  installRequestId(app)
   installErrorHandler(app)
+  const ops: OpsOptions = { ...DEFAULT_READINESS, ...options.ops }
+  // The live hub starts after the routes; the metrics read its size at each scrape.
+  const started: { hub?: LiveHub } = {}
+  const metrics = new Metrics({
+    database: options.database,
+    algod: options.chain.algod,
+    sseClients: () => started.hub?.size ?? 0,
+    timeoutMs: ops.timeoutMs,
+  })
+  // Before every route, so each one's answers are observed.
+  metrics.install(app)
   installBrowserPolicy(app, options)
 
   await app.register(fastifySwagger, {
@@ -109,13 +130,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes(options))
   await app.register(personalRoutes(options))
 
-  const hub = await LiveHub.start(options.database, options.live, (error) => {
+  const live = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')
   })
+  started.hub = live
   // Before the server waits for open connections to end: streams never end by themselves.
   app.addHook('preClose', async () => {
-    await hub.stop()
+    await live.stop()
   })
-  await app.register(eventRoutes(hub, options.database))
+  await app.register(eventRoutes(live, options.database))
+  await app.register(
+    opsRoutes({ database: options.database, algod: options.chain.algod }, metrics, ops),
+  )
   return app
 }

@@ -54,4 +54,18 @@ describe('loadConfig', () => {
     })
     expect(s3.storage).toMatchObject({ kind: 's3', publicUrl: 'https://cdn.example.com' })
   })
+
+  it('reads the readiness bound and the metrics token', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir })
+    expect(defaults.readyMaxLagRounds).toBe(20)
+    expect(defaults.metricsToken).toBeUndefined()
+    const set = loadConfig({ READY_MAX_LAG_ROUNDS: '0', METRICS_TOKEN: 'tok', DATA_DIR: dataDir })
+    expect(set.readyMaxLagRounds).toBe(0)
+    expect(set.metricsToken).toBe('tok')
+    for (const bad of ['-1', '1.5', 'ten', '1e3']) {
+      expect(() => loadConfig({ READY_MAX_LAG_ROUNDS: bad, DATA_DIR: dataDir })).toThrow(
+        /READY_MAX_LAG_ROUNDS/,
+      )
+    }
+  })
 })

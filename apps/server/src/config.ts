@@ -60,6 +60,10 @@ export interface ServerConfig {
   readonly smtpUrl: string | undefined
   /** SMTP_FROM: the mails' sender. */
   readonly smtpFrom: string | undefined
+  /** READY_MAX_LAG_ROUNDS: /readyz fails when the follower is further behind algod (default 20). */
+  readonly readyMaxLagRounds: number
+  /** METRICS_TOKEN: when set, /metrics needs `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | undefined
 }
 
 const DEVNET_TOKEN = 'a'.repeat(64)
@@ -151,7 +155,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     runWorker: get('RUN_WORKER') !== 'false',
     smtpUrl: get('SMTP_URL'),
     smtpFrom: get('SMTP_FROM'),
+    readyMaxLagRounds: nonNegativeInt(get('READY_MAX_LAG_ROUNDS') ?? '20', 'READY_MAX_LAG_ROUNDS'),
+    metricsToken: get('METRICS_TOKEN'),
   }
+}
+
+function nonNegativeInt(text: string, name: string): number {
+  const n = Number(text)
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n)) {
+    throw new ConfigError(`${name} must be a whole number of 0 or more`)
+  }
+  return n
 }
 
 function positiveInt(text: string, name: string): number {

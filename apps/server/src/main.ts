@@ -32,6 +32,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   mailer,
   logger: true,
+  ops: { maxLagRounds: config.readyMaxLagRounds, metricsToken: config.metricsToken },
   onOperationQueued: () => worker?.wake(),
 })
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied')

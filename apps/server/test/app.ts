@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDevnet, type Devnet } from '@unica/devnet'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { buildApp } from '../src/app.js'
+import { buildApp, type AppOptions } from '../src/app.js'
 import { connectChain, devnetEndpoints, type Chain } from '../src/chain.js'
 import type { AppContext } from '../src/context.js'
 import type { Database } from '../src/db/index.js'
@@ -46,6 +46,8 @@ export interface TestServerOptions {
   readonly database?: Database
   /** Mails (notifications by email); absent: the server sends none. */
   readonly mailer?: AppContext['mailer']
+  /** /readyz's bounds and /metrics' token. */
+  readonly ops?: AppOptions['ops']
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -63,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
     trustProxy: options.trustProxy ?? false,
     ...(options.mailer === undefined ? {} : { mailer: options.mailer }),
+    ...(options.ops === undefined ? {} : { ops: options.ops }),
   })
   await app.ready()
 

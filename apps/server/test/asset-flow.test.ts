@@ -117,7 +117,10 @@ describe('the whole create-NFT flow', () => {
       image,
     )
     expect(other.statusCode).toBe(409)
-    expect(other.json()).toEqual({ detail: 'This asset was already submitted.' })
+    expect(other.json()).toEqual({
+      detail: 'This asset was already submitted.',
+      request_id: other.headers['x-request-id'],
+    })
 
     // Unfinished: not in public lists; in the staff creator's own view.
     const publicList = await server.get(`/api/assets/?creator_address=${staff.address}`)
@@ -164,6 +167,7 @@ describe('the whole create-NFT flow', () => {
     expect(early.json()).toEqual({
       detail: 'Invalid input.',
       app_id: ['The application is not configured.'],
+      request_id: early.headers['x-request-id'],
     })
 
     // Configure.
@@ -177,6 +181,7 @@ describe('the whole create-NFT flow', () => {
     expect(wrongTx.json()).toEqual({
       detail: 'Invalid input.',
       tx_id: ["This transaction is not this application's configuration."],
+      request_id: wrongTx.headers['x-request-id'],
     })
     const ready = await post('/api/contracts/submit_configuration/', {
       app_id: deployed.appId.toString(),
@@ -228,6 +233,7 @@ describe('submit_asset refuses', () => {
     expect(response.json()).toEqual({
       detail: 'Invalid input.',
       proof: ["Not signed by the creator's key."],
+      request_id: response.headers['x-request-id'],
     })
     // The thief's own self-payment proof names the wrong account.
     const own = await studio.uploadProof(thief, nft.assetId, image, description)
@@ -238,6 +244,7 @@ describe('submit_asset refuses', () => {
     expect(response2.json()).toEqual({
       detail: 'Invalid input.',
       proof: ["Must be the creator's 0-Algo payment to themselves on this network."],
+      request_id: response2.headers['x-request-id'],
     })
     // A signature by the creator's address with a corrupted signature.
     const good = Buffer.from(
@@ -252,6 +259,7 @@ describe('submit_asset refuses', () => {
     expect(response3.json()).toEqual({
       detail: 'Invalid input.',
       proof: ['The signature is invalid.'],
+      request_id: response3.headers['x-request-id'],
     })
   })
 
@@ -266,6 +274,7 @@ describe('submit_asset refuses', () => {
     expect(response.json()).toEqual({
       detail: 'Invalid input.',
       proof: ['The signed note does not match this asset, image and description.'],
+      request_id: response.headers['x-request-id'],
     })
   })
 
@@ -280,14 +289,20 @@ describe('submit_asset refuses', () => {
       image,
     )
     expect(answer.statusCode).toBe(409)
-    expect(answer.json()).toEqual({ detail: 'Another asset already uses this guid.' })
+    expect(answer.json()).toEqual({
+      detail: 'Another asset already uses this guid.',
+      request_id: answer.headers['x-request-id'],
+    })
   })
 
   it('NFTs of non-staff creators', async () => {
     const outsider = await studio.account()
     const { response } = await createAndSubmit(outsider)
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ detail: "The asset's creator is not staff." })
+    expect(response.json()).toEqual({
+      detail: "The asset's creator is not staff.",
+      request_id: response.headers['x-request-id'],
+    })
   })
 
   it('assets without the marketplace NFT shape, and assets that do not exist', async () => {
@@ -302,11 +317,13 @@ describe('submit_asset refuses', () => {
     expect(response.json()).toEqual({
       detail: 'Invalid input.',
       asset_id: ['Not a marketplace NFT (one unit, no freeze or clawback, a guid hash).'],
+      request_id: response.headers['x-request-id'],
     })
     const missing = await submitAsset({ asset_id: '987654321', description: 'x', proof }, image)
     expect(missing.json()).toEqual({
       detail: 'Invalid input.',
       asset_id: ['No such asset on chain.'],
+      request_id: missing.headers['x-request-id'],
     })
   })
 
@@ -327,7 +344,11 @@ describe('submit_asset refuses', () => {
     const proof = await studio.uploadProof(staff, nft.assetId, broken, 'd')
     const response = await submitAsset({ ...fields, proof }, broken)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'Invalid input.', image: ['Must be a valid image'] })
+    expect(response.json()).toEqual({
+      detail: 'Invalid input.',
+      image: ['Must be a valid image'],
+      request_id: response.headers['x-request-id'],
+    })
   })
 })
 
@@ -343,6 +364,7 @@ describe('submit_contract refuses (docs/security.md W10)', () => {
     expect(response.json()).toEqual({
       detail: 'Invalid input.',
       app_id: ['This application does not run the marketplace contract.'],
+      request_id: response.headers['x-request-id'],
     })
     expect(nft.assetId).toBeGreaterThan(0n)
   })
@@ -358,6 +380,7 @@ describe('submit_contract refuses (docs/security.md W10)', () => {
     expect(unrelated.json()).toEqual({
       detail: 'Invalid input.',
       tx_id: ['This transaction did not create this application.'],
+      request_id: unrelated.headers['x-request-id'],
     })
     const forged = await post('/api/contracts/submit_contract/', {
       app_id: deployed.appId.toString(),
@@ -367,6 +390,7 @@ describe('submit_contract refuses (docs/security.md W10)', () => {
     expect(forged.json()).toEqual({
       detail: 'Invalid input.',
       tx_id: ['No confirmed transaction with this id.'],
+      request_id: forged.headers['x-request-id'],
     })
     const noApp = await post('/api/contracts/submit_contract/', {
       app_id: '999999999',
@@ -375,6 +399,7 @@ describe('submit_contract refuses (docs/security.md W10)', () => {
     expect(noApp.json()).toEqual({
       detail: 'Invalid input.',
       app_id: ['No such application on chain.'],
+      request_id: noApp.headers['x-request-id'],
     })
   })
 
@@ -420,6 +445,7 @@ describe('submit_contract refuses (docs/security.md W10)', () => {
       expect(response.json()).toEqual({
         detail: 'The Algorand node could not be reached. Try again.',
         retry: true,
+        request_id: response.headers['x-request-id'],
       })
       // Nothing changed meanwhile.
       expect((await lagging.get(`/api/assets/${nft.guid}/`)).json()).toMatchObject({ status: 'DA' })

@@ -302,7 +302,10 @@ describe('GET /api/assets/{guid}/', () => {
     expect((await server.get(`/api/assets/${dashed}/`)).json()).toMatchObject({ status: 'DC' })
     const missing = await server.get(`/api/assets/${'f'.repeat(32)}/`)
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ detail: 'No asset with this guid.' })
+    expect(missing.json()).toEqual({
+      detail: 'No asset with this guid.',
+      request_id: missing.headers['x-request-id'],
+    })
     expect((await server.get('/api/assets/nope/')).statusCode).toBe(400)
   })
 })

@@ -53,6 +53,7 @@ describe('POST /api/assets/validate_asset/', () => {
       unit_name: ['Ensure this field has no more than 8 bytes.'],
       name: ['An asset with this name already exists.'],
       description: ['This field is required.'],
+      request_id: response.headers['x-request-id'],
     })
     const missing = await validate({})
     expect(missing.json()).toEqual({
@@ -60,6 +61,7 @@ describe('POST /api/assets/validate_asset/', () => {
       unit_name: ['This field is required.'],
       name: ['This field is required.'],
       description: ['This field is required.'],
+      request_id: missing.headers['x-request-id'],
     })
     const long = await validate({
       unit_name: 'A',
@@ -71,6 +73,7 @@ describe('POST /api/assets/validate_asset/', () => {
       name: ['Ensure this field has no more than 32 bytes.'],
       // Each quote is escaped in the ARC-69 note: 802 bytes.
       description: ['Ensure this field has no more than 800 bytes.'],
+      request_id: long.headers['x-request-id'],
     })
   })
 
@@ -81,7 +84,11 @@ describe('POST /api/assets/validate_asset/', () => {
     )
     const response = await server.post('/api/assets/validate_asset/', body.payload, body.headers)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'Invalid input.', image: ['Must be a valid image'] })
+    expect(response.json()).toEqual({
+      detail: 'Invalid input.',
+      image: ['Must be a valid image'],
+      request_id: response.headers['x-request-id'],
+    })
     const good = multipart(
       { unit_name: 'A', name: 'Fresh', description: 'd' },
       { field: 'image', name: 'a.png', type: 'image/png', bytes: await pngImage() },
@@ -118,7 +125,11 @@ describe('POST /api/users/submit_newsletter_subscription/', () => {
       email: 'nope',
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'Invalid input.', email: ['Invalid email.'] })
+    expect(response.json()).toEqual({
+      detail: 'Invalid input.',
+      email: ['Invalid email.'],
+      request_id: response.headers['x-request-id'],
+    })
   })
 })
 
@@ -159,6 +170,7 @@ describe('POST /api/users/submit_creator_application/', () => {
       about: ['Ensure this field has at least 10 characters.'],
       portfolio_url: ['Enter a valid URL.'],
       non_field_errors: ['You need at least 1 social media account.'],
+      request_id: response.headers['x-request-id'],
     })
   })
 
@@ -172,6 +184,7 @@ describe('POST /api/users/submit_creator_application/', () => {
     expect(response.json()).toEqual({
       detail: 'Invalid input.',
       wallet_address: ['Must be an Algorand address.'],
+      request_id: response.headers['x-request-id'],
     })
   })
 })
@@ -233,7 +246,10 @@ describe('rate limits', () => {
       }
       expect(codes).toEqual([200, 200, 200, 429, 429])
       const response = await limited.post('/api/contracts/compile_clear/')
-      expect(response.json()).toEqual({ detail: 'Too many requests. Try again later.' })
+      expect(response.json()).toEqual({
+        detail: 'Too many requests. Try again later.',
+        request_id: response.headers['x-request-id'],
+      })
       // Reads are not limited.
       expect((await limited.get('/api/assets/')).statusCode).toBe(200)
     } finally {

@@ -173,6 +173,7 @@ describe('refusals', () => {
     expect(response.json()).toEqual({
       detail: 'Invalid input.',
       app_id: ['This application does not run the marketplace contract.'],
+      request_id: response.headers['x-request-id'],
     })
     expect(nft.assetId).toBeGreaterThan(0n)
   })

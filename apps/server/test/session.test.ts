@@ -59,6 +59,7 @@ describe('GET /api/users/{address}/', () => {
     expect(response.json()).toEqual({
       detail: 'Invalid input.',
       address: ['Must be an Algorand address.'],
+      request_id: response.headers['x-request-id'],
     })
   })
 })
@@ -91,7 +92,10 @@ describe('CSRF', () => {
     })
     for (const response of [without, wrong, noCookie]) {
       expect(response.statusCode).toBe(403)
-      expect(response.json()).toEqual({ detail: 'CSRF token missing or incorrect.' })
+      expect(response.json()).toEqual({
+        detail: 'CSRF token missing or incorrect.',
+        request_id: response.headers['x-request-id'],
+      })
     }
   })
 })
@@ -100,7 +104,10 @@ describe('errors', () => {
   it('answers unknown paths with a JSON 404', async () => {
     const response = await server.get('/api/nothing/')
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ detail: 'Not found.' })
+    expect(response.json()).toEqual({
+      detail: 'Not found.',
+      request_id: response.headers['x-request-id'],
+    })
   })
 
   it('answers broken JSON, oversized bodies and unknown content types with JSON 4xx', async () => {

@@ -45,7 +45,12 @@ export const Timestamp = z.string()
  * each a list of messages (the shape the reference backend used, which the web app reads).
  */
 export const ErrorBody = z
-  .object({ detail: z.string(), retry: z.boolean().optional() })
+  .object({
+    detail: z.string(),
+    retry: z.boolean().optional(),
+    /** The answer's X-Request-Id, to quote to support: the server logs it with the request. */
+    request_id: z.string().optional(),
+  })
   .catchall(z.union([z.array(z.string()), z.string(), z.boolean()]))
 export type ErrorBody = z.infer<typeof ErrorBody>
 

@@ -67,7 +67,31 @@ export interface Database {
    * missed meanwhile). Resolves, once listening, with the function that stops it.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
+  /**
+   * Takes the session-level advisory lock `name` (per schema) on a connection of its own and holds
+   * it until `release()` or until that connection is lost (`lost` resolves then: the lock is gone,
+   * since PostgreSQL frees a session's locks when its connection ends, e.g. its process was
+   * killed). Resolves undefined at once when another session holds it. PGlite is one process's
+   * database: the lock is always this process's.
+   */
+  lease(name: string): Promise<Lease | undefined>
+  /** PostgreSQL's pool use (for /metrics); PGlite, one in-process connection, has none. */
+  poolStats?(): PoolStats
   close(): Promise<void>
+}
+
+/** A held advisory lock (Database.lease). */
+export interface Lease {
+  /** Resolves when the lock was lost with its connection. */
+  readonly lost: Promise<void>
+  release(): Promise<void>
+}
+
+/** A connection pool's use: connections open, idle among them, and callers waiting for one. */
+export interface PoolStats {
+  readonly total: number
+  readonly idle: number
+  readonly waiting: number
 }
 
 export interface DatabaseOptions {
@@ -140,6 +164,8 @@ async function openPglite(
         if (!client.closed) await unlisten()
       }
     },
+    lease: () =>
+      Promise.resolve({ lost: new Promise<void>(() => undefined), release: async () => {} }),
     close: async () => {
       await client.close()
       unlock()
@@ -205,6 +231,12 @@ function openPostgres(options: DatabaseOptions): Database {
     query: async <T>(sqlText: string, params?: unknown[], name?: string) =>
       (await pool.query({ text: sqlText, values: params, name })).rows as T[],
     listen: (channel, onNotify) => listenPostgres(options, channel, onNotify),
+    lease: (name) => leasePostgres(options, name),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   }
 }
@@ -268,6 +300,52 @@ async function listenPostgres(
     stopped = true
     clearTimeout(retry)
     await current?.end().catch(() => undefined)
+  }
+}
+
+/**
+ * A session advisory lock on a connection of its own (a pooled one would be handed to others and
+ * keep the lock). Raw SQL: a lock is a function call on no table.
+ */
+async function leasePostgres(options: DatabaseOptions, name: string): Promise<Lease | undefined> {
+  const client = new pg.Client({
+    connectionString: options.url,
+    // Notice a silently dropped connection (no FIN) within about a minute, not hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(options.searchPath === undefined
+      ? {}
+      : { options: `-c search_path=${options.searchPath}` }),
+  })
+  client.on('error', () => undefined)
+  await client.connect()
+  let locked: boolean
+  try {
+    const result = await client.query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_lock(hashtext(current_schema() || '.unica.lease.' || $1)) AS locked",
+      [name],
+    )
+    locked = result.rows[0].locked
+  } catch (error) {
+    await client.end().catch(() => undefined)
+    throw error
+  }
+  if (!locked) {
+    await client.end()
+    return undefined
+  }
+  let released = false
+  const lost = new Promise<void>((resolve) => {
+    client.once('end', () => {
+      if (!released) resolve()
+    })
+  })
+  return {
+    lost,
+    release: async () => {
+      released = true
+      await client.end().catch(() => undefined)
+    },
   }
 }
 

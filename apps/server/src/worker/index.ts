@@ -9,6 +9,7 @@ import type { Database } from '../db/index.js'
 import type { Mailer } from '../email/mailer.js'
 import { Emailer } from './emailer.js'
 import { Follower } from './follower.js'
+import { FollowerLeadership, type LeadershipEvent } from './leadership.js'
 import { Sender } from './sender.js'
 
 export { Follower } from './follower.js'
@@ -20,6 +21,12 @@ export interface WorkerOptions {
   /** FOLLOWER_START_ROUND: where a fresh database starts following (default: the current round). */
   readonly followerStartRound?: bigint
   readonly log?: (message: string, error?: unknown) => void
+  /**
+   * Run the follower only while holding the database's follower lease (worker processes: one
+   * follows, the others stand by, worker/leadership.ts); told of each change. Absent: it always
+   * runs (its per-round lock still applies each round once).
+   */
+  readonly followerLease?: { readonly onChange?: (event: LeadershipEvent) => void }
   /** Mail notifications (SMTP_URL set); links point to publicUrl. */
   readonly email?: { readonly mailer: Mailer; readonly publicUrl: string }
 }
@@ -55,8 +62,16 @@ export function startWorker(options: WorkerOptions): Worker {
           usdcDecimals: 6,
           onError: onError('emailer'),
         })
+  const leadership =
+    options.followerLease === undefined
+      ? undefined
+      : new FollowerLeadership(database, follower, {
+          onChange: options.followerLease.onChange,
+          onError: onError('follower lease'),
+        })
   sender.start()
-  follower.start()
+  if (leadership === undefined) follower.start()
+  else leadership.start()
   emailer?.start()
   return {
     sender,
@@ -65,7 +80,11 @@ export function startWorker(options: WorkerOptions): Worker {
       sender.wake()
     },
     stop: async () => {
-      await Promise.all([sender.stop(), follower.stop(), emailer?.stop()])
+      await Promise.all([
+        sender.stop(),
+        leadership === undefined ? follower.stop() : leadership.stop(),
+        emailer?.stop(),
+      ])
     },
   }
 }

@@ -4,12 +4,16 @@
  * worker processes may run: senders claim disjoint rows, and one follower at a time applies rounds.
  * Stops cleanly on SIGINT/SIGTERM (a round in progress commits or rolls back whole).
  */
+import pino from 'pino'
 import { connectChain } from '../chain.js'
 import { loadConfig } from '../config.js'
 import { smtpMailer } from '../email/mailer.js'
 import { migrate, openDatabase } from '../db/index.js'
 import { loadWorkerConfig } from './config.js'
 import { startWorker } from './index.js'
+
+/** JSON lines on stdout, as the API's logs (Fastify's pino). */
+const log = pino({ base: { pid: process.pid, name: 'worker' } })
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -29,6 +33,12 @@ async function main(): Promise<void> {
     database,
     algod: chain.algod,
     followerStartRound,
+    // One follower among worker processes; the others stand by (worker/leadership.ts).
+    followerLease: {
+      onChange: (event) => {
+        log.info({ follower: event }, `follower: ${event}`)
+      },
+    },
     // SMTP_URL set: this worker mails notifications too (links point to PUBLIC_URL).
     ...(config.smtpUrl === undefined
       ? {}
@@ -39,10 +49,10 @@ async function main(): Promise<void> {
           },
         }),
     log: (message, error) => {
-      console.error(message, error instanceof Error ? error.message : (error ?? ''))
+      log.warn({ err: error }, message)
     },
   })
-  console.log(`worker running: algod ${config.chain.algodUrl}, PostgreSQL`)
+  log.info({ algod: config.chain.algodUrl }, 'worker running')
   let stopping = false
   const stop = (): void => {
     if (stopping) process.exit(1)

@@ -106,6 +106,7 @@ describe('the stored contract version', () => {
     expect(refused.json()).toEqual({
       detail: 'Invalid signed transaction group.',
       blob: ['The contract runs a version this server cannot read.'],
+      request_id: refused.headers['x-request-id'],
     })
     // The same bytes for an app stored at v1 are read as v1's ask.
     await storeVersion(env.database, guid, 1)

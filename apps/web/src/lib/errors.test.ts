@@ -93,6 +93,12 @@ describe('fieldErrors', () => {
       unit_name: ['x'],
     })
     expect(fieldErrors(e)).toEqual({ name: 'Too long.', unit_name: 'x' })
+    const withId = new ApiError('POST', '/api/assets/validate_asset/', 400, {
+      detail: 'Invalid',
+      name: ['Too long.'],
+      request_id: '5c60a56d87f80601613e4a42af6b42d2',
+    })
+    expect(fieldErrors(withId)).toEqual({ name: 'Too long.' })
     expect(fieldErrors(new ApiError('POST', '/x/', 500, { name: ['x'] }))).toEqual({})
   })
 })

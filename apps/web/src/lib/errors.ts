@@ -56,7 +56,8 @@ export function fieldErrors(e: unknown): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0]
-    else if (typeof v === 'string' && k !== 'detail') out[k] = v
+    // `detail` is the whole answer's message and `request_id` its id for support: not fields.
+    else if (typeof v === 'string' && k !== 'detail' && k !== 'request_id') out[k] = v
   }
   return out
 }
