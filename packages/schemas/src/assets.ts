@@ -70,14 +70,15 @@ export const Asset = z.object({
   /** Ask in USDC base units; null when not for sale. */
   price: Uint64String.nullable(),
   highest_bid: HighestBid.nullable(),
+  created_at: Timestamp,
   /**
    * Ours, additive: the running (or ended, not yet settled) auction of a v3 app; null when none.
-   * The server always sends it; optional so clients written before auctions still type-check.
+   * The server always sends it; optional so clients written before auctions still type-check. Last,
+   * where fast-json-stringify writes optional keys (routes/fast-json.ts).
    */
   auction: Auction.nullable()
     .optional()
     .describe('The auction of a v3 app (running, or ended and not settled yet); null when none.'),
-  created_at: Timestamp,
 })
 export type Asset = z.infer<typeof Asset>
 
