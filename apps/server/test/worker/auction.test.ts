@@ -412,6 +412,19 @@ describe('cancelling and what send_tx refuses', () => {
         .results.map((o) => o.op_type)
         .slice(0, 2),
     ).toEqual(['AUCTION_CANCEL', 'AUCTION_START'])
+    // In the activity feed: a start is a listing at the reserve, a cancel a cancel.
+    interface Item {
+      type: string
+      op_type: string
+      value: string
+      asset: { guid: string } | null
+    }
+    const feed = await env.server.get('/api/activity/?limit=100')
+    const items = feed.json<{ results: Item[] }>().results.filter((i) => i.asset?.guid === v3Guid)
+    expect(items.map((i) => [i.type, i.op_type, i.value])).toEqual([
+      ['cancel', 'AUCTION_CANCEL', '0'],
+      ['listing', 'AUCTION_START', RESERVE.toString()],
+    ])
   })
 
   it('refuses an auction group declared as another operation, or on a v2 manager', async () => {
