@@ -1,5 +1,6 @@
 /**
- * The worker: the operation sender and the chain follower, run in the server process by default
+ * The worker: the operation sender, the chain follower, the emailer (SMTP_URL) and the auction
+ * settler (an operator account), run in the server process by default
  * (startWorker from the server entry) or alone (`npm run worker`, src/worker/main.ts). Any number
  * of senders may run against one database (they claim rows with SKIP LOCKED); followers may too,
  * but only one applies each round (advisory lock).
@@ -7,11 +8,16 @@
 import type algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
 import type { Mailer } from '../email/mailer.js'
+import type { Chain } from '../chain.js'
+import { configuredOperator, type Operator } from './operator.js'
+import { settleBuilder } from './settle-group.js'
+import { AuctionSettler, type SettleBuilder } from './auction-settler.js'
 import { Emailer } from './emailer.js'
 import { Follower } from './follower.js'
 import { FollowerLeadership, type LeadershipEvent } from './leadership.js'
 import { Sender } from './sender.js'
 
+export { AuctionSettler } from './auction-settler.js'
 export { Follower } from './follower.js'
 export { Sender } from './sender.js'
 
@@ -29,14 +35,43 @@ export interface WorkerOptions {
   readonly followerLease?: { readonly onChange?: (event: LeadershipEvent) => void }
   /** Mail notifications (SMTP_URL set); links point to publicUrl. */
   readonly email?: { readonly mailer: Mailer; readonly publicUrl: string }
+  /** Settle ended auctions, signed by this operator (worker/operator.ts); unset: not settled here. */
+  readonly settle?: { readonly operator: Operator; readonly build: SettleBuilder }
 }
 
 export interface Worker {
   readonly sender: Sender
   readonly follower: Follower
+  readonly settler: AuctionSettler | undefined
   /** Wakes the sender at once (send_tx calls it after storing a group). */
   wake(): void
   stop(): Promise<void>
+}
+
+/**
+ * The settler's configuration: the operator (OPERATOR_MNEMONIC, or KMD's on a development
+ * network) and the settle builder; undefined, with the reason logged, when there is none (the
+ * worker then settles nothing; anyone's Settle button still does).
+ */
+export async function auctionSettlement(
+  chain: Pick<Chain, 'algod' | 'endpoints' | 'usdcId'>,
+  mnemonic: string | undefined,
+  log: (message: string) => void,
+): Promise<WorkerOptions['settle']> {
+  let operator: Operator | null
+  try {
+    operator = await configuredOperator({ mnemonic, chain })
+  } catch (e) {
+    // A mnemonic that is no key is a configuration error: refuse to start.
+    if (mnemonic !== undefined) throw e
+    log(`auctions are not settled by this worker: ${e instanceof Error ? e.message : String(e)}`)
+    return undefined
+  }
+  if (operator === null) {
+    log('auctions are not settled by this worker: set OPERATOR_MNEMONIC')
+    return undefined
+  }
+  return { operator, build: settleBuilder(chain.algod, chain.usdcId) }
 }
 
 export function startWorker(options: WorkerOptions): Worker {
@@ -69,13 +104,24 @@ export function startWorker(options: WorkerOptions): Worker {
           onChange: options.followerLease.onChange,
           onError: onError('follower lease'),
         })
+  const settler =
+    options.settle === undefined
+      ? undefined
+      : new AuctionSettler(database, algod, options.settle.operator, options.settle.build, {
+          onError: onError('auction settler'),
+          onQueued: () => {
+            sender.wake()
+          },
+        })
   sender.start()
   if (leadership === undefined) follower.start()
   else leadership.start()
   emailer?.start()
+  settler?.start()
   return {
     sender,
     follower,
+    settler,
     wake: () => {
       sender.wake()
     },
@@ -84,6 +130,7 @@ export function startWorker(options: WorkerOptions): Worker {
         sender.stop(),
         leadership === undefined ? follower.stop() : leadership.stop(),
         emailer?.stop(),
+        settler?.stop(),
       ])
     },
   }

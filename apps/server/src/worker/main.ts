@@ -10,14 +10,14 @@ import { loadConfig } from '../config.js'
 import { smtpMailer } from '../email/mailer.js'
 import { migrate, openDatabase } from '../db/index.js'
 import { loadWorkerConfig } from './config.js'
-import { startWorker } from './index.js'
+import { auctionSettlement, startWorker } from './index.js'
 
 /** JSON lines on stdout, as the API's logs (Fastify's pino). */
 const log = pino({ base: { pid: process.pid, name: 'worker' } })
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const { followerStartRound } = loadWorkerConfig()
+  const { followerStartRound, operatorMnemonic } = loadWorkerConfig()
   if (config.databaseUrl === undefined) {
     // PGlite is a single process's database: the server runs the worker inside itself instead.
     console.error(
@@ -29,6 +29,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl })
   await migrate(database)
   const chain = await connectChain(config.chain)
+  const settle = await auctionSettlement(chain, operatorMnemonic, (message) => {
+    console.error(message)
+  })
   const worker = startWorker({
     database,
     algod: chain.algod,
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
         log.info({ follower: event }, `follower: ${event}`)
       },
     },
+    ...(settle === undefined ? {} : { settle }),
     // SMTP_URL set: this worker mails notifications too (links point to PUBLIC_URL).
     ...(config.smtpUrl === undefined
       ? {}
