@@ -29,6 +29,27 @@ export async function readBid(
   }
 }
 
+/**
+ * USDC a manager v3 holds for `account` (an auction refund or proceeds it could not receive): the
+ * box "a" + the account's key, 8 bytes big-endian; 0 when there is no such box.
+ */
+export async function readHeld(
+  algod: algosdk.Algodv2,
+  appId: bigint,
+  account: string,
+): Promise<bigint> {
+  const name = new Uint8Array(33)
+  name[0] = 0x61
+  name.set(algosdk.decodeAddress(account).publicKey, 1)
+  try {
+    const box = await algod.getApplicationBoxByName(appId, name).do()
+    return algosdk.decodeUint64(box.value, 'bigint')
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return 0n
+    throw new ChainError('get', e)
+  }
+}
+
 /** Apps this account created (the proxy's list grows by one when the deploy lands). */
 export async function createdApps(algod: algosdk.Algodv2, address: string): Promise<bigint[]> {
   try {

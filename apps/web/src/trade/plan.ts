@@ -52,7 +52,12 @@ export interface Plan {
   readonly needed: Funds
 }
 
-function plan(ctx: TradeContext, operation: Operation, group: BuiltGroup): Plan {
+/** The plan of a built group: the opt-ins its variant needs first, then the group itself. */
+export function plan(
+  ctx: Pick<TradeContext, 'address' | 'account' | 'params' | 'market'>,
+  operation: Operation,
+  group: BuiltGroup,
+): Plan {
   const { address, account, params } = ctx
   const needs = group.variant.needs
   const steps: Step[] = []
