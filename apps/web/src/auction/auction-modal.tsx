@@ -5,6 +5,7 @@
  * chain, shows the true fees of the groups it will send (opt-ins included), checks balances in
  * base units, and runs the plan through the action queue.
  */
+import { AUCTION_DEPOSIT, minNextBid } from '@unica/contracts'
 import type { Asset } from '@unica/schemas'
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { Modal, ModalActions, Spinner, buttonClass, inputClass } from '../components/modal.js'
@@ -18,7 +19,6 @@ import { available, type Plan } from '../trade/plan.js'
 import { runPlan } from '../trade/run.js'
 import { fundsError } from '../trade/validation.js'
 import type { AuctionAction } from './auction-panel.js'
-import { AUCTION_DEPOSIT_MICROALGOS } from './limits.js'
 import {
   planAuctionBid,
   planCancelAuction,
@@ -27,9 +27,9 @@ import {
   planWithdraw,
   type AuctionContext,
 } from './plan.js'
+import { readAuctionFacts } from './facts.js'
 import { StartAuctionFields, useStartAuctionForm } from './start-auction-fields.js'
 import { checkAuctionBid } from './validation.js'
-import { minNextBid } from './min-next.js'
 
 export const AUCTION_TITLES: Record<AuctionAction, string> = {
   'start-auction': 'Start auction',
@@ -39,20 +39,12 @@ export const AUCTION_TITLES: Record<AuctionAction, string> = {
   withdraw: 'Withdraw held USDC',
 }
 
-interface Loaded {
-  readonly ctx: AuctionContext
-  /** USDC the contract holds for the viewer (box "a" + address). */
-  readonly held: bigint
-}
-
-/** Reads what an auction action needs from the chain; on failure the error alert closes the modal. */
-function useAuctionContext(asset: Asset, onFail: () => void): Loaded | null {
+/** The context the plans take; on failure the error alert closes the modal. */
+function useAuctionContext(asset: Asset, onFail: () => void): AuctionContext | null {
   const services = useServices()
   const account = useStore(services.store, (s) => s.account)
   const address = useStore(services.store, (s) => s.address)
-  const [loaded, setLoaded] = useState<Omit<Loaded, 'ctx'> & {
-    ctx: Omit<AuctionContext, 'account' | 'address'>
-  } | null>(null)
+  const [loaded, setLoaded] = useState<Omit<AuctionContext, 'account' | 'address'> | null>(null)
   const appId = asset.application_id === null ? null : BigInt(asset.application_id)
 
   useEffect(() => {
@@ -60,15 +52,15 @@ function useAuctionContext(asset: Asset, onFail: () => void): Loaded | null {
     const alive = { current: true }
     void (async () => {
       try {
+        // An app of a version this build does not know cannot be traded here: an error, not a crash.
         const market = marketOf(asset, appId, services.config.usdcId)
         const chain = await services.chain()
-        const [state, held, params] = await Promise.all([
-          chain.readMarket(appId),
-          chain.readHeld(appId, address),
-          chain.params(),
-        ])
+        const [state, params] = await Promise.all([chain.readMarket(appId), chain.params()])
+        const ids = { appId, usdcId: market.usdcId, nftId: market.nftId }
+        const facts = await readAuctionFacts(chain, state, ids, address)
         if (account === null) await refreshAccount(services)
-        if (alive.current) setLoaded({ ctx: { market, state, params }, held })
+        const usdcDecimals = services.config.usdcDecimals
+        if (alive.current) setLoaded({ market, state, params, facts, usdcDecimals })
       } catch (e) {
         if (alive.current) {
           showError(services, e)
@@ -79,41 +71,20 @@ function useAuctionContext(asset: Asset, onFail: () => void): Loaded | null {
     return () => {
       alive.current = false
     }
-    // The account is read from the store at render; it need not restart the chain reads.
+    // The account is read from the store at render; it need not restart the chain reads. A new
+    // highest bid or end (live updates) reads the chain again, so the minimum next bid follows.
   }, [appId, address, services, asset.auction?.highest_bid, asset.auction?.end])
 
-  if (loaded === null || account === null || address === null) return null
-  return { held: loaded.held, ctx: { ...loaded.ctx, account, address } }
+  return useMemo(
+    () => (loaded === null || account === null || address === null ? null : { ...loaded, account, address }),
+    [loaded, account, address],
+  )
 }
 
-/** The plan of a confirmation-only action, or why it cannot run. */
-function simplePlan(
-  kind: 'cancel-auction' | 'settle' | 'withdraw',
-  loaded: Loaded,
-): { plan: Plan | null; error: string | null } {
-  const { ctx } = loaded
-  const a = ctx.state.auction ?? null
+/** A plan, or why it cannot be made (the contract's refusal, said before anything is signed). */
+function attempt(build: () => Plan): { plan: Plan | null; error: string | null } {
   try {
-    switch (kind) {
-      case 'cancel-auction':
-        if (a === null) return { plan: null, error: 'No auction is running.' }
-        if (ctx.state.owner !== ctx.address) {
-          return { plan: null, error: 'Only the seller can cancel the auction.' }
-        }
-        if (a.highestBid > 0n) {
-          return { plan: null, error: 'An auction cannot be cancelled after its first bid.' }
-        }
-        return { plan: planCancelAuction(ctx), error: null }
-      case 'settle':
-        if (a === null || a.highestBid === 0n || a.highestBidder === null) {
-          return { plan: null, error: 'There is nothing to settle: the auction is already settled.' }
-        }
-        return { plan: planSettle(ctx), error: null }
-      case 'withdraw':
-        return loaded.held > 0n
-          ? { plan: planWithdraw(ctx), error: null }
-          : { plan: null, error: 'The contract holds nothing for this account.' }
-    }
+    return { plan: build(), error: null }
   } catch (e) {
     return { plan: null, error: e instanceof Error ? e.message : String(e) }
   }
@@ -131,7 +102,7 @@ function FeeLine({ plan }: { plan: Plan }) {
 
 /** The dialog's frame: the form, the fee, the balance check and Confirm. */
 function ActionForm({
-  loaded,
+  ctx,
   plan,
   busy,
   onConfirm,
@@ -139,7 +110,7 @@ function ActionForm({
   onInvalid,
   children,
 }: {
-  loaded: Loaded
+  ctx: AuctionContext
   plan: Plan | null
   busy: boolean
   onConfirm: (plan: Plan) => void
@@ -148,7 +119,7 @@ function ActionForm({
   onInvalid?: () => void
   children: ReactNode
 }) {
-  const funds = plan === null ? null : fundsError(plan.needed, available(loaded.ctx))
+  const funds = plan === null ? null : fundsError(plan.needed, available(ctx))
   return (
     <form
       noValidate
@@ -178,19 +149,10 @@ function ActionForm({
 /** What every dialog body gets. */
 interface BodyProps {
   readonly asset: Asset
-  readonly loaded: Loaded
+  readonly ctx: AuctionContext
   readonly busy: boolean
   readonly onConfirm: (plan: Plan) => void
   readonly onClose: () => void
-}
-
-/** A plan, or the builder's refusal as a message (never a crash). */
-function attempt(build: () => Plan): { plan: Plan | null; error: string | null } {
-  try {
-    return { plan: build(), error: null }
-  } catch (e) {
-    return { plan: null, error: e instanceof Error ? e.message : String(e) }
-  }
 }
 
 function Failure({ error }: { error: string | null }) {
@@ -202,7 +164,7 @@ function Failure({ error }: { error: string | null }) {
   )
 }
 
-function StartAuctionBody({ asset, loaded, busy, onConfirm, onClose }: BodyProps) {
+function StartAuctionBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
   const { config } = useServices()
   const form = useStartAuctionForm(config.usdcDecimals)
   const terms = form.terms
@@ -210,12 +172,12 @@ function StartAuctionBody({ asset, loaded, busy, onConfirm, onClose }: BodyProps
     () =>
       terms === null
         ? { plan: null, error: null }
-        : attempt(() => planStartAuction(loaded.ctx, terms)),
-    [terms, loaded],
+        : attempt(() => planStartAuction(ctx, terms)),
+    [terms, ctx],
   )
   return (
     <ActionForm
-      loaded={loaded}
+      ctx={ctx}
       plan={result.plan}
       busy={busy}
       onConfirm={onConfirm}
@@ -226,10 +188,10 @@ function StartAuctionBody({ asset, loaded, busy, onConfirm, onClose }: BodyProps
       <StartAuctionFields form={form} />
       {terms !== null && (
         <p aria-live="polite" className="text-sm font-medium">
-          At the reserve: {youReceive(asset, loaded.ctx.address, terms.reserve, config.usdcDecimals)}
+          At the reserve: {youReceive(asset, ctx.address, terms.reserve, config.usdcDecimals)}
         </p>
       )}
-      {loaded.ctx.state.ask > 0n && (
+      {ctx.state.ask > 0n && (
         <p className="text-sm text-slate-600">Starting the auction ends your listing.</p>
       )}
       <Failure error={result.error} />
@@ -237,28 +199,28 @@ function StartAuctionBody({ asset, loaded, busy, onConfirm, onClose }: BodyProps
   )
 }
 
-function AuctionBidBody({ asset, loaded, busy, onConfirm, onClose }: BodyProps) {
+function AuctionBidBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
   const { config } = useServices()
   const decimals = config.usdcDecimals
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
   const inputId = useId()
   const fmt = (v: bigint) => formatUnits(v, decimals)
-  const auction = loaded.ctx.state.auction ?? null
-  const minNext = auction === null ? 0n : minNextBid(auction, loaded.ctx.market.usdcDecimals)
+  const auction = ctx.state.auction
+  const minNext = auction === null ? 0n : minNextBid(auction)
   const amount = parseUnits(text, decimals)
   const error = auction === null ? 'No auction is running.' : checkAuctionBid(amount, minNext, fmt)
   const result = useMemo(
     () =>
       error !== null || amount === null
         ? { plan: null, error: null }
-        : attempt(() => planAuctionBid(loaded.ctx, amount)),
-    [error, amount, loaded],
+        : attempt(() => planAuctionBid(ctx, amount)),
+    [error, amount, ctx],
   )
   const shown = touched ? error : null
   return (
     <ActionForm
-      loaded={loaded}
+      ctx={ctx}
       plan={result.plan}
       busy={busy}
       onConfirm={onConfirm}
@@ -297,7 +259,7 @@ function AuctionBidBody({ asset, loaded, busy, onConfirm, onClose }: BodyProps) 
         />
         <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-600">
           At least {fmt(minNext)} USDC. When you are outbid, your USDC and the{' '}
-          {formatAlgos(AUCTION_DEPOSIT_MICROALGOS)} Algo deposit come back to you.
+          {formatAlgos(AUCTION_DEPOSIT)} Algo deposit come back to you.
         </p>
         {shown !== null && (
           <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-red-700">
@@ -310,29 +272,32 @@ function AuctionBidBody({ asset, loaded, busy, onConfirm, onClose }: BodyProps) 
   )
 }
 
+const CONFIRM_PLANS = {
+  'cancel-auction': planCancelAuction,
+  settle: planSettle,
+  withdraw: planWithdraw,
+} as const
+
 /** Cancel, settle, withdraw: what happens, the fee, Confirm. */
 function ConfirmBody({
   kind,
   asset,
-  loaded,
+  ctx,
   busy,
   onConfirm,
   onClose,
-}: BodyProps & { kind: 'cancel-auction' | 'settle' | 'withdraw' }) {
+}: BodyProps & { kind: keyof typeof CONFIRM_PLANS }) {
   const { config } = useServices()
   const fmt = (v: bigint) => `${formatUnits(v, config.usdcDecimals)} USDC`
-  const r = useMemo(() => simplePlan(kind, loaded), [kind, loaded])
-  const a = loaded.ctx.state.auction ?? null
+  const r = useMemo(() => attempt(() => CONFIRM_PLANS[kind](ctx)), [kind, ctx])
+  const won = ctx.state.auction?.highestBid ?? 0n
   const text = {
     'cancel-auction': 'The piece comes back to your wallet and the auction ends.',
-    settle:
-      a === null
-        ? ''
-        : `The winning bid of ${fmt(a.highestBid)} goes to the seller (less the creator's royalty, if any) and the piece to the winner. You pay only the fee.`,
-    withdraw: `${fmt(loaded.held)} and its ${formatAlgos(AUCTION_DEPOSIT_MICROALGOS)} Algo deposit come back to your account.`,
+    settle: `The winning bid of ${fmt(won)} goes to the seller (less the creator's royalty, if any) and the piece to the winner. You pay only the fee.`,
+    withdraw: `${fmt(ctx.facts.held ?? 0n)} and the ${formatAlgos(AUCTION_DEPOSIT)} Algo deposit come back to your account.`,
   }[kind]
   return (
-    <ActionForm loaded={loaded} plan={r.plan} busy={busy} onConfirm={onConfirm} onClose={onClose}>
+    <ActionForm ctx={ctx} plan={r.plan} busy={busy} onConfirm={onConfirm} onClose={onClose}>
       <p className="font-medium">{asset.name}</p>
       {r.error === null && <p className="text-sm">{text}</p>}
       <Failure error={r.error} />
@@ -350,7 +315,7 @@ export function AuctionModal({
   onClose: () => void
 }) {
   const services = useServices()
-  const loaded = useAuctionContext(asset, onClose)
+  const ctx = useAuctionContext(asset, onClose)
   const [busy, setBusy] = useState(false)
 
   async function confirm(plan: Plan) {
@@ -368,11 +333,11 @@ export function AuctionModal({
   }
 
   let body: ReactNode
-  if (loaded === null) body = <Spinner />
+  if (ctx === null) body = <Spinner />
   else {
     const props: BodyProps = {
       asset,
-      loaded,
+      ctx,
       busy,
       onClose,
       onConfirm: (plan) => void confirm(plan),

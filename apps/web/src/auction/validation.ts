@@ -3,10 +3,14 @@
  * Start auction (reserve, duration, minimum raise) and Bid in auction (at least the minimum next
  * bid). Each problem is a message shown inline on its field; null means the field is fine.
  */
-import { parseUnits } from '../lib/format.js'
-import { AUCTION_LIMITS } from './limits.js'
-
-const MAX_UINT64 = 2n ** 64n - 1n
+import {
+  AUCTION_MAX_DURATION,
+  AUCTION_MAX_RAISE_BP,
+  AUCTION_MIN_DURATION,
+  AUCTION_MIN_RAISE_BP,
+  MAX_UINT64,
+} from '@unica/contracts'
+import { formatUnits, parseUnits } from '../lib/format.js'
 
 /** Duration presets of the Start auction dialog, in seconds; 'custom' takes hours. */
 export const DURATION_PRESETS = [
@@ -44,7 +48,7 @@ export const AUCTION_MESSAGES = {
   reserve: 'Enter a reserve above 0 USDC',
   tooLarge: 'That amount is too large',
   duration: 'Choose a duration from 1 hour to 7 days (168 hours)',
-  percent: `The minimum raise is at least ${AUCTION_LIMITS.minRaiseBp / 100}% and at most ${AUCTION_LIMITS.maxRaiseBp / 100}%`,
+  percent: `The minimum raise is at least ${formatUnits(AUCTION_MIN_RAISE_BP, 2)}% and at most ${formatUnits(AUCTION_MAX_RAISE_BP, 2)}%`,
   amount: 'The minimum raise is at least 1 USDC',
   belowMinimum: (min: string) => `Your bid must be at least ${min} USDC`,
 } as const
@@ -71,8 +75,8 @@ export function checkStartAuction(
   const seconds = durationSeconds(f)
   if (
     seconds === null ||
-    seconds < AUCTION_LIMITS.minDuration ||
-    seconds > AUCTION_LIMITS.maxDuration
+    BigInt(seconds) < AUCTION_MIN_DURATION ||
+    BigInt(seconds) > AUCTION_MAX_DURATION
   ) {
     errors.duration = AUCTION_MESSAGES.duration
   }
@@ -82,7 +86,7 @@ export function checkStartAuction(
   if (f.raiseKind === 'percent') {
     // Percent with at most 2 decimals is a whole number of basis points.
     const bp = parseUnits(f.raise, 2)
-    if (bp === null || bp < BigInt(AUCTION_LIMITS.minRaiseBp) || bp > BigInt(AUCTION_LIMITS.maxRaiseBp)) {
+    if (bp === null || bp < AUCTION_MIN_RAISE_BP || bp > AUCTION_MAX_RAISE_BP) {
       errors.raise = AUCTION_MESSAGES.percent
     } else raiseBp = bp
   } else {

@@ -31,13 +31,13 @@ export async function readBid(
 
 /**
  * USDC a manager v3 holds for `account` (an auction refund or proceeds it could not receive): the
- * box "a" + the account's key, 8 bytes big-endian; 0 when there is no such box.
+ * box "a" + the account's key, 8 bytes big-endian; null when there is no such box.
  */
 export async function readHeld(
   algod: algosdk.Algodv2,
   appId: bigint,
   account: string,
-): Promise<bigint> {
+): Promise<bigint | null> {
   const name = new Uint8Array(33)
   name[0] = 0x61
   name.set(algosdk.decodeAddress(account).publicKey, 1)
@@ -45,7 +45,32 @@ export async function readHeld(
     const box = await algod.getApplicationBoxByName(appId, name).do()
     return algosdk.decodeUint64(box.value, 'bigint')
   } catch (e) {
-    if ((e as { response?: { status?: number } }).response?.status === 404) return 0n
+    if ((e as { response?: { status?: number } }).response?.status === 404) return null
+    throw new ChainError('get', e)
+  }
+}
+
+/** Whether an inner transfer of the asset to `address` would go through: opted in, not frozen. */
+export async function canReceiveAsset(
+  algod: algosdk.Algodv2,
+  address: string,
+  assetId: bigint,
+): Promise<boolean> {
+  try {
+    const info = await algod.accountAssetInformation(address, assetId).do()
+    return info.assetHolding !== undefined && !info.assetHolding.isFrozen
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return false
+    throw new ChainError('get', e)
+  }
+}
+
+/** Whether the account exists on chain (holds Algos), so a payment of a deposit back can reach it. */
+export async function accountExists(algod: algosdk.Algodv2, address: string): Promise<boolean> {
+  try {
+    const info = await algod.accountInformation(address).exclude('all').do()
+    return info.amount > 0n
+  } catch (e) {
     throw new ChainError('get', e)
   }
 }

@@ -12,6 +12,8 @@ import { readAccount, type AccountData } from './account.js'
 import { asChainErrors } from './algod-errors.js'
 import { algodClient } from './client.js'
 import {
+  accountExists,
+  canReceiveAsset,
   createdApps,
   optedInToAsset,
   readBid,
@@ -45,6 +47,9 @@ export class ChainSession {
     optedInToAsset(this.algod, address, assetId)
   readBids = (appId: bigint) => readBids(this.algod, appId)
   readHeld = (appId: bigint, account: string) => readHeld(this.algod, appId, account)
+  canReceiveAsset = (address: string, assetId: bigint) =>
+    canReceiveAsset(this.algod, address, assetId)
+  accountExists = (address: string) => accountExists(this.algod, address)
 
   async params(): Promise<algosdk.SuggestedParams> {
     try {
