@@ -7,7 +7,15 @@
  * The chain's USDC, the bid history and the transaction history agree at each step.
  */
 import { CURRENT_VERSION } from '@unica/contracts'
-import { auctionFact, auctionPanel, bidInAuction, confirmWithFee, countdown, openAuctionBid, openStartAuction } from '../src/auction.js'
+import {
+  auctionFact,
+  auctionPanel,
+  bidInAuction,
+  confirmWithFee,
+  countdown,
+  openAuctionBid,
+  openStartAuction,
+} from '../src/auction.js'
 import { accountNamed, chainNow, advanceChainTime, USDC } from '../src/chain.js'
 import { expect, STAFF, test } from '../src/fixtures.js'
 import { expectNftAt, marketOf, operationsOf, usdcOf } from '../src/holdings.js'
@@ -47,7 +55,11 @@ test('an auction: reserve, outbid refund, a late bid extends, settlement deliver
   }
 
   // The dialog refuses bad terms inline, then starts a 1-hour auction, reserve 10 USDC, +10%.
-  const dialog = await openStartAuction(page, { reserve: '0', duration: '1 hour', raisePercent: '4' })
+  const dialog = await openStartAuction(page, {
+    reserve: '0',
+    duration: '1 hour',
+    raisePercent: '4',
+  })
   await expect(dialog.getByText('Enter a reserve above 0 USDC')).toBeVisible()
   await expect(dialog.getByText('The minimum raise is at least 5% and at most 100%')).toBeVisible()
   await dialog.getByLabel('Reserve (USDC)').fill('10')
@@ -85,8 +97,9 @@ test('an auction: reserve, outbid refund, a late bid extends, settlement deliver
   await expect(auctionFact(page, 'Minimum next bid')).toHaveText('12.1 USDC')
   expect(await usdcOf(devnet, alice)).toBe(start.alice)
   expect(await usdcOf(devnet, bob)).toBe(start.bob - 11n * USDC)
-  const firstEnd = (await operationsOf(baseURL!, guid)).find((o) => o.op_type === 'AUCTION_BID')
-    ?.auction_end
+  const firstEnd = (await operationsOf(baseURL!, guid)).find(
+    (o) => o.op_type === 'AUCTION_BID',
+  )?.auction_end
   expect(firstEnd).toBeTruthy()
 
   // Five minutes before the end (chain time), Carol's bid moves the end to 15 minutes after it.
@@ -102,8 +115,9 @@ test('an auction: reserve, outbid refund, a late bid extends, settlement deliver
   await expect(bids.first()).toContainText('Extended')
   await expect(bids.last()).toContainText('Clock started')
   const ops = await operationsOf(baseURL!, guid)
-  const lastEnd = ops.find((o) => o.op_type === 'AUCTION_BID' && o.value === '12100000')
-    ?.auction_end
+  const lastEnd = ops.find(
+    (o) => o.op_type === 'AUCTION_BID' && o.value === '12100000',
+  )?.auction_end
   expect(Date.parse(lastEnd!) / 1000).toBeGreaterThan(endSeconds)
   await saveScreen(page, 'auction-running')
 
@@ -131,8 +145,14 @@ test('an auction: reserve, outbid refund, a late bid extends, settlement deliver
   await expect(auctionPanel(page)).toHaveCount(0)
   // The story: started, three bids (each outbidding the one before), won; settled by whoever sent it.
   const story = historyRows(page)
-  await expect(story.filter({ hasText: `Won at auction by ${shortAddress(carol)}, settled` })).toContainText('12.1 USDC')
-  await expect(story.filter({ hasText: `Auction bid, outbidding ${shortAddress(bob)}` })).toContainText('12.1 USDC')
-  await expect(story.filter({ hasText: `Auction bid, outbidding ${shortAddress(alice)}` })).toContainText('11 USDC')
+  await expect(
+    story.filter({ hasText: `Won at auction by ${shortAddress(carol)}, settled` }),
+  ).toContainText('12.1 USDC')
+  await expect(
+    story.filter({ hasText: `Auction bid, outbidding ${shortAddress(bob)}` }),
+  ).toContainText('12.1 USDC')
+  await expect(
+    story.filter({ hasText: `Auction bid, outbidding ${shortAddress(alice)}` }),
+  ).toContainText('11 USDC')
   await expect(story.filter({ hasText: 'Auction started, reserve' })).toContainText('10 USDC')
 })

@@ -76,7 +76,10 @@ function useAuctionContext(asset: Asset, onFail: () => void): AuctionContext | n
   }, [appId, address, services, asset.auction?.highest_bid, asset.auction?.end])
 
   return useMemo(
-    () => (loaded === null || account === null || address === null ? null : { ...loaded, account, address }),
+    () =>
+      loaded === null || account === null || address === null
+        ? null
+        : { ...loaded, account, address },
     [loaded, account, address],
   )
 }
@@ -170,9 +173,7 @@ function StartAuctionBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
   const terms = form.terms
   const result = useMemo(
     () =>
-      terms === null
-        ? { plan: null, error: null }
-        : attempt(() => planStartAuction(ctx, terms)),
+      terms === null ? { plan: null, error: null } : attempt(() => planStartAuction(ctx, terms)),
     [terms, ctx],
   )
   return (

@@ -15,7 +15,8 @@ import { durationText, type AuctionPhase, type AuctionView } from './auction.js'
 import { auctionBids } from './bids.js'
 import { Countdown, useAuctionPhase } from './countdown.js'
 
-export type AuctionAction = 'start-auction' | 'auction-bid' | 'cancel-auction' | 'settle' | 'withdraw'
+export type AuctionAction =
+  'start-auction' | 'auction-bid' | 'cancel-auction' | 'settle' | 'withdraw'
 
 /** What the viewer may do with the auction now; `why` explains a missing action. */
 export function auctionActions(
@@ -48,7 +49,10 @@ function AuctionBids({ operations }: { operations: readonly Operation[] }) {
   return (
     <ol className="flex flex-col divide-y divide-slate-200 text-sm">
       {bids.map((b) => (
-        <li key={b.key} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+        <li
+          key={b.key}
+          className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2"
+        >
           <span className="flex flex-wrap items-baseline gap-2">
             <span className="font-medium">
               <Usdc value={b.amount} />
@@ -91,7 +95,10 @@ export function AuctionPanel({
   // Past 2^64 - 1 no further bid is possible (the chain refuses an overflowing sum).
   const biddable = minNext < 2n ** 64n
   return (
-    <section aria-labelledby="auction-heading" className="flex flex-col gap-3 rounded-lg border border-indigo-200 p-4">
+    <section
+      aria-labelledby="auction-heading"
+      className="flex flex-col gap-3 rounded-lg border border-indigo-200 p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="auction-heading" className="text-xl font-bold">
           Auction

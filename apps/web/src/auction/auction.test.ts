@@ -151,10 +151,19 @@ describe('the auction bid history', () => {
       operation({ operation_id: '2', op_type: 'AUCTION_BID', value: '5', sender: BOB }),
       operation({ operation_id: '3', op_type: 'AUCTION_SETTLE', value: '5', sender: ALICE }),
       operation({ operation_id: '4', op_type: 'AUCTION_START', value: '10', sender: BOB }),
-      { ...operation({ operation_id: '5', op_type: 'AUCTION_BID', value: '10' }), auction_end: at(60) },
+      {
+        ...operation({ operation_id: '5', op_type: 'AUCTION_BID', value: '10' }),
+        auction_end: at(60),
+      },
       operation({ operation_id: '6', op_type: 'BID', value: '3' }),
-      { ...operation({ operation_id: '7', op_type: 'AUCTION_BID', value: '11' }), auction_end: at(60) },
-      { ...operation({ operation_id: '8', op_type: 'AUCTION_BID', value: '12' }), auction_end: at(75) },
+      {
+        ...operation({ operation_id: '7', op_type: 'AUCTION_BID', value: '11' }),
+        auction_end: at(60),
+      },
+      {
+        ...operation({ operation_id: '8', op_type: 'AUCTION_BID', value: '12' }),
+        auction_end: at(75),
+      },
     ].reverse()
     const rows = auctionBids(ops)
     expect(rows.map((r) => [r.key, r.amount, r.endNote])).toEqual([

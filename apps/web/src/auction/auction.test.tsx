@@ -168,7 +168,9 @@ describe('the auction panel', () => {
 
   it('lets the seller cancel before the first bid, and never after', () => {
     expect(actions(true, {})).toEqual(['Cancel auction'])
-    expect(actions(true, { end: end(60_000), highest_bid: '10000000', highest_bidder: BOB })).toEqual([])
+    expect(
+      actions(true, { end: end(60_000), highest_bid: '10000000', highest_bidder: BOB }),
+    ).toEqual([])
   })
 
   it('offers others a bid while it runs, and anyone Settle once it ended', () => {

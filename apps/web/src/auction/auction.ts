@@ -64,7 +64,8 @@ export function remainingWords(seconds: number): string {
   const days = Math.floor(s / 86_400)
   const hours = Math.floor((s % 86_400) / 3600)
   const minutes = Math.floor((s % 3600) / 60)
-  if (days > 0) return [plural(days, 'day'), hours > 0 ? plural(hours, 'hour') : ''].join(' ').trim()
+  if (days > 0)
+    return [plural(days, 'day'), hours > 0 ? plural(hours, 'hour') : ''].join(' ').trim()
   if (hours > 0) {
     return [plural(hours, 'hour'), minutes > 0 ? plural(minutes, 'minute') : ''].join(' ').trim()
   }

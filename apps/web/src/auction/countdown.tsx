@@ -5,7 +5,13 @@
  * (role="timer" is not live), so a reader is not interrupted every second.
  */
 import { useSyncExternalStore } from 'react'
-import { auctionPhase, phaseLabel, phaseText, type AuctionPhase, type AuctionView } from './auction.js'
+import {
+  auctionPhase,
+  phaseLabel,
+  phaseText,
+  type AuctionPhase,
+  type AuctionView,
+} from './auction.js'
 
 const listeners = new Set<() => void>()
 let timer: ReturnType<typeof setInterval> | null = null
@@ -40,7 +46,13 @@ const TONE: Record<AuctionPhase['kind'], string> = {
   ended: 'bg-amber-100 text-amber-900',
 }
 
-export function Countdown({ auction, className = '' }: { auction: AuctionView; className?: string }) {
+export function Countdown({
+  auction,
+  className = '',
+}: {
+  auction: AuctionView
+  className?: string
+}) {
   const phase = useAuctionPhase(auction)
   return (
     <span

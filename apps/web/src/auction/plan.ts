@@ -60,7 +60,8 @@ export function planStartAuction(ctx: AuctionContext, terms: StartAuctionTerms):
 /** A bid; the previous highest bidder is named so the app refunds them in the same group. */
 export function planAuctionBid(ctx: AuctionContext, amount: bigint): Plan {
   const a = running(ctx)
-  if (ctx.state.owner === ctx.address) throw new AuctionRefusal('You cannot bid on your own auction.')
+  if (ctx.state.owner === ctx.address)
+    throw new AuctionRefusal('You cannot bid on your own auction.')
   const previous =
     a.highestBidder === null || a.highestBid === 0n
       ? null

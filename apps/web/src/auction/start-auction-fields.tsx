@@ -174,7 +174,10 @@ export function StartAuctionFields({ form }: { form: StartAuctionForm }) {
             aria-describedby={described('raise', `${id}-raise-hint`)}
             onChange={(e) => {
               const v = e.target.value
-              set({ raise: fields.raiseKind === 'percent' ? sanitizeAmountInput(v, 2) : amount(v) }, 'raise')
+              set(
+                { raise: fields.raiseKind === 'percent' ? sanitizeAmountInput(v, 2) : amount(v) },
+                'raise',
+              )
             }}
           />
         </div>

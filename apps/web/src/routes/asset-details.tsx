@@ -239,9 +239,7 @@ export function AssetDetailsPage() {
               }}
             />
           )}
-          {auction !== null && (
-            <p className="text-sm text-slate-600">{AUCTION_BLOCKS_TRADES}</p>
-          )}
+          {auction !== null && <p className="text-sm text-slate-600">{AUCTION_BLOCKS_TRADES}</p>}
           <div className="flex flex-wrap gap-3">
             {buttons.map((b, i) => (
               <button

@@ -32,17 +32,17 @@ export function Section({
           empty !== undefined && data.results.length === 0 ? (
             <p className="text-slate-600">{empty}</p>
           ) : (
-          <AssetGrid>
-            {data.results.map((a) => (
-              <AssetCard key={a.guid} asset={a} />
-            ))}
-            <Link
-              to={list.path}
-              className="flex min-h-40 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 font-semibold text-indigo-700 hover:bg-slate-50"
-            >
-              View all
-            </Link>
-          </AssetGrid>
+            <AssetGrid>
+              {data.results.map((a) => (
+                <AssetCard key={a.guid} asset={a} />
+              ))}
+              <Link
+                to={list.path}
+                className="flex min-h-40 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 font-semibold text-indigo-700 hover:bg-slate-50"
+              >
+                View all
+              </Link>
+            </AssetGrid>
           )
         }
       </Loaded>

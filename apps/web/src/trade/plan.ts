@@ -22,9 +22,9 @@ import {
   type ChainParams,
   type ManagerState,
   type Market,
-  type Operation,
   type UnsignedGroup,
 } from '@unica/contracts'
+import type { SendTxBody } from '@unica/schemas'
 import type { AccountData } from '../chain/account.js'
 import { assetAmount, holds, optedInApp, spendable } from '../chain/account.js'
 import type { Funds } from './validation.js'
@@ -38,6 +38,9 @@ export interface TradeContext {
   readonly myBid: bigint
   readonly params: ChainParams
 }
+
+/** What send_tx is told the group is (its `operation`). */
+export type Operation = SendTxBody['operation']
 
 export type Step =
   | { readonly kind: 'app-opt-in'; readonly appId: bigint; readonly group: UnsignedGroup }
