@@ -26,6 +26,7 @@ const onPostgres =
               'src/db/lock.test.ts',
               'src/db/repositories/list-count.test.ts',
               'test/browser-headers.test.ts',
+              'test/worker/operator.test.ts',
             ],
           },
         },

@@ -15,6 +15,8 @@ export interface TealSources {
   readonly proxyTemplate: string
   readonly managerV2: string
   readonly proxyV2Template: string
+  readonly managerV3: string
+  readonly proxyV3Template: string
 }
 
 /** A proxy's bytes around its open values: prefix, uvarint(id), head, creator (v2 only), tail. */
@@ -34,6 +36,8 @@ export interface Assembled {
   readonly proxy: ProxyParts
   readonly managerV2: Uint8Array
   readonly proxyV2: ProxyParts
+  readonly managerV3: Uint8Array
+  readonly proxyV3: ProxyParts
 }
 
 export function readTeal(): TealSources {
@@ -45,6 +49,8 @@ export function readTeal(): TealSources {
     proxyTemplate: read('proxy'),
     managerV2: read('manager-v2'),
     proxyV2Template: read('proxy-v2'),
+    managerV3: read('manager-v3'),
+    proxyV3Template: read('proxy-v3'),
   }
 }
 
@@ -96,6 +102,7 @@ export function assembleAll(sources: TealSources): Assembled {
   const manager = assembleOrThrow(sources.manager, 'manager.teal')
   const clear = assembleOrThrow(sources.clear, 'clear.teal')
   const managerV2 = assembleOrThrow(sources.managerV2, 'manager-v2.teal')
+  const managerV3 = assembleOrThrow(sources.managerV3, 'manager-v3.teal')
   return {
     manager,
     clear,
@@ -103,6 +110,8 @@ export function assembleAll(sources: TealSources): Assembled {
     proxy: proxyParts(sources.proxyTemplate, manager, clear),
     managerV2,
     proxyV2: proxyParts(sources.proxyV2Template, managerV2, clear),
+    managerV3,
+    proxyV3: proxyParts(sources.proxyV3Template, managerV3, clear),
   }
 }
 
@@ -130,6 +139,13 @@ export const PROXY_V2_SOURCE = ${JSON.stringify(asm.proxyV2.source)}
 export const PROXY_V2_PREFIX = ${JSON.stringify(b64(asm.proxyV2.prefix))}
 export const PROXY_V2_HEAD = ${JSON.stringify(b64(asm.proxyV2.head))}
 export const PROXY_V2_TAIL = ${JSON.stringify(b64(asm.proxyV2.tail ?? new Uint8Array()))}
+export const MANAGER_V3_SOURCE = ${JSON.stringify(sources.managerV3)}
+export const MANAGER_V3_BYTES = ${JSON.stringify(b64(asm.managerV3))}
+/** Version 3's proxy: as version 2's, for manager v3 (one extra program page). */
+export const PROXY_V3_SOURCE = ${JSON.stringify(asm.proxyV3.source)}
+export const PROXY_V3_PREFIX = ${JSON.stringify(b64(asm.proxyV3.prefix))}
+export const PROXY_V3_HEAD = ${JSON.stringify(b64(asm.proxyV3.head))}
+export const PROXY_V3_TAIL = ${JSON.stringify(b64(asm.proxyV3.tail ?? new Uint8Array()))}
 `
   return format(text, {
     parser: 'typescript',

@@ -39,7 +39,19 @@ export const MANAGER_SCHEMA_V2 = {
   globalBytes: MANAGER_SCHEMA.globalBytes + 4,
 } as const
 
-export type ManagerSchema = typeof MANAGER_SCHEMA | typeof MANAGER_SCHEMA_V2
+/**
+ * Version 3's schema (teal/manager-v3.teal): version 2's plus the auction's AR, AD, AP, AM, AE, AV
+ * (uints) and AH (bytes); its approval program takes one extra page.
+ */
+export const MANAGER_SCHEMA_V3 = {
+  ...MANAGER_SCHEMA_V2,
+  globalInts: MANAGER_SCHEMA_V2.globalInts + 6,
+  globalBytes: MANAGER_SCHEMA_V2.globalBytes + 1,
+  extraPages: 1,
+} as const
+
+export type ManagerSchema =
+  typeof MANAGER_SCHEMA | typeof MANAGER_SCHEMA_V2 | typeof MANAGER_SCHEMA_V3
 
 /** Royalties (manager v2): shares in basis points of the price, at most 15% in all. */
 export const BASIS_POINTS = 10_000n
@@ -58,6 +70,25 @@ export const proxyFunding = (schema: ManagerSchema): bigint =>
 
 export const PROXY_FUNDING = proxyFunding(MANAGER_SCHEMA)
 export const PROXY_FUNDING_V2 = proxyFunding(MANAGER_SCHEMA_V2)
+export const PROXY_FUNDING_V3 = proxyFunding(MANAGER_SCHEMA_V3)
+
+/** Auctions (manager v3): a duration from 1 hour to 7 days, in seconds. */
+export const AUCTION_MIN_DURATION = 3_600n
+export const AUCTION_MAX_DURATION = 604_800n
+/** The minimum raise in basis points: 0 (none), or 5% ..= 100%. */
+export const AUCTION_MIN_RAISE_BP = 500n
+export const AUCTION_MAX_RAISE_BP = BASIS_POINTS
+/** A bid less than this many seconds before the end moves the end to this long after its block. */
+export const AUCTION_EXTENSION = 900n
+/** A held refund's box: key = "a" + the 32-byte address, value = the 8-byte USDC amount. */
+export const HELD_BOX_PREFIX = 'a'
+export const HELD_BOX_MIN_BALANCE = BOX_FLAT_MIN_BALANCE + BOX_BYTE_MIN_BALANCE * (33n + 8n)
+/**
+ * What every auction bid deposits in Algos: a held refund box's min balance, so the app can hold
+ * the bidder's refund when outbid (or the seller's proceeds at settlement) if USDC cannot reach
+ * them. Returned when not used.
+ */
+export const AUCTION_DEPOSIT = HELD_BOX_MIN_BALANCE
 
 /** What the escrow (the app account) must hold: its base plus its NFT and USDC opt-ins. */
 export const ESCROW_FUNDING = ACCOUNT_MIN_BALANCE + 2n * ASSET_MIN_BALANCE

@@ -1,6 +1,7 @@
 /**
  * Decoders of the manager's state as algod returns it (docs/product.md §3): global A, O, E, U, N,
- * C, B (v2: R0..R3, H0..H3); local B; and the bid boxes.
+ * C, B (v2: R0..R3, H0..H3; v3: the auction's AR, AD, AP, AM, AE, AV, AH); local B; the bid boxes
+ * and (v3) the held refund boxes.
  */
 import algosdk from 'algosdk'
 
@@ -20,6 +21,26 @@ export interface ManagerState {
   readonly bidCount: bigint
   /** v2 once configured: the royalty recipients by slot, their shares and what is held for them. */
   readonly royalty?: readonly HeldRoyalty[]
+  /** v3: the auction running (AR > 0), or null (also for v1 and v2 apps). */
+  readonly auction?: AuctionState | null
+}
+
+/** A running auction (manager v3). Amounts in USDC base units, times in unix seconds. */
+export interface AuctionState {
+  /** AR: the lowest first bid. */
+  readonly reserve: bigint
+  /** AD: seconds from the first bid to the end. */
+  readonly duration: bigint
+  /** AP: the minimum raise in basis points of the highest bid (0 = none). */
+  readonly raiseBp: bigint
+  /** AM: the minimum raise in base units (0 = none). */
+  readonly raiseMin: bigint
+  /** AE: the end; 0 until the first bid starts the clock. */
+  readonly end: bigint
+  /** AV: the highest bid, 0 = none. */
+  readonly highestBid: bigint
+  /** AH: the highest bidder, null when none. */
+  readonly highestBidder: string | null
 }
 
 export interface HeldRoyalty {
@@ -70,9 +91,25 @@ function royaltySlots(kv: readonly KeyValue[]): HeldRoyalty[] | undefined {
   )
 }
 
+/** AR..AH of a v3 manager while an auction runs; null otherwise. */
+function auctionOf(kv: readonly KeyValue[]): AuctionState | null {
+  const reserve = uint(kv, 'AR')
+  if (reserve === 0n) return null
+  return {
+    reserve,
+    duration: uint(kv, 'AD'),
+    raiseBp: uint(kv, 'AP'),
+    raiseMin: uint(kv, 'AM'),
+    end: uint(kv, 'AE'),
+    highestBid: uint(kv, 'AV'),
+    highestBidder: address(kv, 'AH'),
+  }
+}
+
 export function decodeManagerGlobal(kv: readonly KeyValue[]): ManagerState {
   return {
     royalty: royaltySlots(kv),
+    auction: auctionOf(kv),
     ask: uint(kv, 'A'),
     owner: address(kv, 'O'),
     escrow: address(kv, 'E'),
@@ -86,6 +123,20 @@ export function decodeManagerGlobal(kv: readonly KeyValue[]): ManagerState {
 /** A user's local B (0 when absent). */
 export function decodeBid(kv: readonly KeyValue[] | undefined): bigint {
   return kv === undefined ? 0n : uint(kv, 'B')
+}
+
+/** A held refund box (v3): key = "a" + the address, value = the 8-byte USDC amount. */
+export function decodeHeldBox(
+  name: Uint8Array,
+  value: Uint8Array,
+): { account: string; amount: bigint } {
+  if (name.length !== 33 || name[0] !== 0x61 || value.length !== 8) {
+    throw new RangeError('not a held refund box')
+  }
+  return {
+    account: new algosdk.Address(name.subarray(1)).toString(),
+    amount: algosdk.decodeUint64(value, 'bigint'),
+  }
 }
 
 /** A bid box: key = bidder address, value = 8-byte big-endian bid. */

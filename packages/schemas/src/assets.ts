@@ -10,6 +10,36 @@ export type AssetStatus = z.infer<typeof AssetStatus>
 export const HighestBid = z.object({ value: Uint64String, sender: Address })
 export type HighestBid = z.infer<typeof HighestBid>
 
+export const AUCTION_STATUSES = ['running', 'ended'] as const
+export const AuctionStatus = z.enum(AUCTION_STATUSES)
+export type AuctionStatus = z.infer<typeof AuctionStatus>
+
+/**
+ * A timed reserve auction (manager v3, docs/product.md §4) as the chain holds it. Amounts are USDC
+ * base units. The clock starts with the first bid at or above the reserve (`end` null before);
+ * a bid in the last 15 minutes moves the end to 15 minutes after its block. `status` is `ended`
+ * once the chain's latest block is at or past `end`: then nobody can bid and anyone can settle.
+ */
+export const Auction = z.object({
+  reserve: Uint64String,
+  /** Seconds, fixed at the start (3,600 to 604,800). */
+  duration: z.number().int(),
+  /** Minimum raise over the highest bid in basis points (0, or 500 to 10,000). */
+  raise_bp: z.number().int(),
+  /** Minimum raise in USDC base units (0, or at least 1 USDC). */
+  raise_min: Uint64String,
+  end: Timestamp.nullable(),
+  highest_bid: Uint64String.nullable(),
+  highest_bidder: Address.nullable(),
+  /**
+   * The least the next bid may be: the reserve before any bid, else the highest bid plus the
+   * larger of the two raises. Decimal; above 2^64 - 1 when no further bid is possible.
+   */
+  min_next_bid: z.string().regex(/^(0|[1-9][0-9]*)$/),
+  status: AuctionStatus,
+})
+export type Auction = z.infer<typeof Auction>
+
 export const Asset = z.object({
   guid: Guid,
   asset_id: Uint64String,
@@ -41,6 +71,14 @@ export const Asset = z.object({
   price: Uint64String.nullable(),
   highest_bid: HighestBid.nullable(),
   created_at: Timestamp,
+  /**
+   * Ours, additive: the running (or ended, not yet settled) auction of a v3 app; null when none.
+   * The server always sends it; optional so clients written before auctions still type-check. Last,
+   * where fast-json-stringify writes optional keys (routes/fast-json.ts).
+   */
+  auction: Auction.nullable()
+    .optional()
+    .describe('The auction of a v3 app (running, or ended and not settled yet); null when none.'),
 })
 export type Asset = z.infer<typeof Asset>
 
@@ -55,8 +93,10 @@ export const ASSET_ORDERINGS = [
   'price',
   '-price',
   '-last_sold_at',
+  'ending_soon',
 ] as const
 export const AssetOrdering = z.enum(ASSET_ORDERINGS)
+export type AssetOrdering = z.infer<typeof AssetOrdering>
 
 /** A comma-separated list of ids (`asset_id__in=1,2,3`), as Django filters take it. */
 const IdList = z
@@ -76,8 +116,11 @@ const IdList = z
     return ids
   })
 
-/** for_sale: an ask is set; has_bids: a bid is open; sold: it has sold at least once. */
-export const MARKET_FILTERS = ['for_sale', 'has_bids', 'sold'] as const
+/**
+ * for_sale: an ask is set; has_bids: a bid is open; sold: it has sold at least once; auction: an
+ * auction is on (running, or ended and awaiting its settlement, which the worker sends at once).
+ */
+export const MARKET_FILTERS = ['for_sale', 'has_bids', 'sold', 'auction'] as const
 export const MarketFilter = z.enum(MARKET_FILTERS)
 export type MarketFilter = z.infer<typeof MarketFilter>
 
@@ -85,6 +128,12 @@ export const AssetListQuery = PageQuery.extend({
   status: AssetStatus.optional(),
   status__exclude: AssetStatus.optional(),
   ordering: AssetOrdering.optional(),
+  /**
+   * The same orderings under the name the auction interface gives (`order_by=ending_soon`: the
+   * earliest end first, auctions without a bid after them, other pieces last); with `ordering`
+   * too, both must agree (else 400).
+   */
+  order_by: AssetOrdering.optional(),
   price__gt: Uint64String.optional(),
   highest_bid__value__gt: Uint64String.optional(),
   asset_id__in: IdList.optional(),

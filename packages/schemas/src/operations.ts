@@ -11,8 +11,24 @@ export const TradeOperation = z.enum(TRADE_OPERATIONS)
 export type TradeOperation = z.infer<typeof TradeOperation>
 
 /**
+ * A v3 manager's timed auction (docs/product.md §4): start (value: the reserve), bid (value: the
+ * bid; counterparty: the refunded previous bidder; auction_end: the end after it), cancel, settle
+ * (a sale: value the winning bid, counterparty the winner, royalty as a sale's) and withdraw of
+ * USDC held for an account that could not receive it (value: the amount).
+ */
+export const AUCTION_OPERATIONS = [
+  'AUCTION_START',
+  'AUCTION_BID',
+  'AUCTION_CANCEL',
+  'AUCTION_SETTLE',
+  'AUCTION_WITHDRAW',
+] as const
+export type AuctionOperation = (typeof AUCTION_OPERATIONS)[number]
+
+/**
  * Every op_type the history holds: trades plus the non-trade calls the chain follower sees
- * (CLAIM: a royalty recipient claims what a v2 manager held for them; its value is the amount).
+ * (CLAIM: a royalty recipient claims what a v2 manager held for them; its value is the amount),
+ * and the auction's calls.
  */
 export const OP_TYPES = [
   ...TRADE_OPERATIONS,
@@ -21,6 +37,7 @@ export const OP_TYPES = [
   'CLOSE_OUT',
   'CLEAR',
   'CLAIM',
+  ...AUCTION_OPERATIONS,
 ] as const
 export const OpType = z.enum(OP_TYPES)
 export type OpType = z.infer<typeof OpType>
@@ -46,6 +63,12 @@ export const Operation = z.object({
   royalty: Uint64String.nullable()
     .optional()
     .describe("The USDC a sale's royalty took (paid plus held); null for non-sales and v1."),
+  /** Ours, additive: an AUCTION_BID's auction end after it (moved by a late bid); else null. */
+  auction_end: Timestamp.nullable()
+    .optional()
+    .describe(
+      "An auction bid's end after it (the first bid starts the clock, a late one moves it).",
+    ),
   tx_id: z.string().nullable(),
   round: Uint64String.nullable(),
   block_time: Timestamp.nullable(),

@@ -16,7 +16,9 @@ export type WatchAnswer = z.infer<typeof WatchAnswer>
  * outbid: another bid beat yours; bid_received: a bid on your piece; sold: your piece was bought
  * (buy now); bid_accepted: the owner sold to your bid (sell now); watched_listed: a piece you
  * watch was listed or its price changed; royalty_paid: a resale paid you your royalty cut (paid,
- * or held by the contract for you to claim).
+ * or held by the contract for you to claim). Auctions (manager v3): auction_outbid: a higher
+ * auction bid refunded yours; auction_bid: a bid on your auction; auction_won: the auction was
+ * settled and the piece is yours; auction_ended: your auction was settled, sold to its highest bid.
  */
 export const NOTIFICATION_KINDS = [
   'outbid',
@@ -25,6 +27,10 @@ export const NOTIFICATION_KINDS = [
   'bid_accepted',
   'watched_listed',
   'royalty_paid',
+  'auction_outbid',
+  'auction_bid',
+  'auction_won',
+  'auction_ended',
 ] as const
 export const NotificationKind = z.enum(NOTIFICATION_KINDS)
 export type NotificationKind = z.infer<typeof NotificationKind>
@@ -42,6 +48,14 @@ export function notificationText(kind: NotificationKind, piece: string, amount: 
       return `Your bid of ${amount} on ${piece} was accepted: it is yours.`
     case 'watched_listed':
       return `${piece}, which you watch, is for sale at ${amount}.`
+    case 'auction_outbid':
+      return `You were outbid in the auction of ${piece}: ${amount}. Your bid was refunded.`
+    case 'auction_bid':
+      return `New bid of ${amount} in your auction of ${piece}.`
+    case 'auction_won':
+      return `You won the auction of ${piece} for ${amount}: it is yours.`
+    case 'auction_ended':
+      return `Your auction of ${piece} ended: sold for ${amount}.`
     case 'royalty_paid':
       return `${piece} resold: your royalty is ${amount}.`
   }

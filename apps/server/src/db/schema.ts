@@ -74,6 +74,17 @@ export const assets = pgTable('assets', {
    * (migration 0007); null when none was given.
    */
   royalty: jsonb('royalty').$type<StoredRoyalty>(),
+  /**
+   * The running auction (manager v3, migration 0011) as the chain holds it: AR, AD, AP, AM, AE, AV,
+   * AH. All null when none runs; end, bid and bidder null until the first bid.
+   */
+  auctionReserve: uint64('auction_reserve'),
+  auctionDuration: integer('auction_duration'),
+  auctionRaiseBp: integer('auction_raise_bp'),
+  auctionRaiseMin: uint64('auction_raise_min'),
+  auctionEnd: timestamp('auction_end', { withTimezone: true }),
+  auctionBid: uint64('auction_bid'),
+  auctionBidder: text('auction_bidder'),
 })
 
 /** assets.royalty: each recipient and its share in basis points. */
@@ -109,16 +120,20 @@ export const operations = pgTable('operations', {
   listedBefore: boolean('listed_before'),
   /**
    * sale, listing, price_change, bid, cancel, or null (not market activity): generated
-   * (migrations 0004, 0010).
+   * (migrations 0004, 0010, 0011).
    */
   activityType: text('activity_type', { enum: ACTIVITY_TYPES }).generatedAlwaysAs(
-    sql`CASE WHEN op_type IN ('BUY_NOW', 'SELL_NOW') THEN 'sale' WHEN op_type IN ('ASK', 'BID') AND value = 0 THEN 'cancel' WHEN op_type = 'ASK' AND listed_before THEN 'price_change' WHEN op_type = 'ASK' THEN 'listing' WHEN op_type = 'BID' THEN 'bid' END`,
+    sql`CASE WHEN op_type IN ('BUY_NOW', 'SELL_NOW', 'AUCTION_SETTLE') THEN 'sale' WHEN op_type IN ('ASK', 'BID') AND value = 0 THEN 'cancel' WHEN op_type = 'AUCTION_CANCEL' THEN 'cancel' WHEN op_type = 'ASK' AND listed_before THEN 'price_change' WHEN op_type IN ('ASK', 'AUCTION_START') THEN 'listing' WHEN op_type IN ('BID', 'AUCTION_BID') THEN 'bid' END`,
   ),
+  /** An auction bid's end after the call (manager v3's AE, migration 0011); else null. */
+  auctionEnd: timestamp('auction_end', { withTimezone: true }),
 })
 
 export const chainCursor = pgTable('chain_cursor', {
   name: text('name').primaryKey(),
   round: bigint('round', { mode: 'bigint' }).notNull(),
+  /** The applied round's block timestamp (migration 0011): the chain's "now" for auctions. */
+  blockTime: timestamp('block_time', { withTimezone: true }),
 })
 
 export const creatorApplications = pgTable('creator_applications', {

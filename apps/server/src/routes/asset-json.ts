@@ -5,6 +5,7 @@
  */
 import algosdk from 'algosdk'
 import { royaltyOf, type Asset, type Royalty } from '@unica/schemas'
+import { auctionJson } from '../auction.js'
 import type { AssetFields } from '../db/repositories/asset-fields.js'
 import type { StoredRoyalty } from '../db/schema.js'
 import type { MediaStorage } from '../media/storage.js'
@@ -48,6 +49,7 @@ export function assetJson(a: AssetFields, storage: MediaStorage, base: string): 
       bid !== null && bid !== '0' && !bid.startsWith('-') && a.highest_bid_sender !== null
         ? { value: bid, sender: a.highest_bid_sender }
         : null,
+    auction: auctionJson(a),
     created_at: a.created_at,
   }
 }

@@ -16,7 +16,7 @@ import { isStaff } from '../db/repositories/users.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
-import { baseUrl, checkPriceRange, pageLinks, pageOf, viewAs } from './http.js'
+import { baseUrl, checkPriceRange, listOrdering, pageLinks, pageOf, viewAs } from './http.js'
 import { endpoint } from './register.js'
 
 export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
@@ -28,7 +28,7 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.listAssets),
       serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
-        const q = request.query
+        const q = { ...request.query, ordering: listOrdering(request.query) }
         checkPriceRange(q)
         const viewer = viewAs(request)
         const staffViewer = viewer !== undefined && (await isStaff(db, viewer)) ? viewer : undefined

@@ -40,6 +40,20 @@ const asset: fc.Arbitrary<Asset> = fc.record({
   holding_address: fc.option(address),
   price: fc.option(uint64),
   highest_bid: fc.option(fc.record({ value: uint64, sender: address })),
+  auction: fc.option(
+    fc.record({
+      reserve: uint64,
+      duration: fc.integer({ min: 3600, max: 604800 }),
+      raise_bp: fc.integer({ min: 0, max: 10000 }),
+      raise_min: uint64,
+      end: fc.option(fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+      highest_bid: fc.option(uint64),
+      highest_bidder: fc.option(address),
+      // Above 2^64 - 1 when no bid can beat the highest.
+      min_next_bid: fc.bigInt({ min: 0n, max: 2n ** 65n }).map(String),
+      status: fc.constantFrom('running' as const, 'ended' as const),
+    }),
+  ),
   created_at: fc.oneof(
     fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
     text,

@@ -1,7 +1,7 @@
 /** Small helpers the routes share: absolute URLs, pagination links, write rate limits, view-as. */
 import type { FastifyRequest } from 'fastify'
 import algosdk from 'algosdk'
-import { PAGE_DEFAULT_LIMIT } from '@unica/schemas'
+import { PAGE_DEFAULT_LIMIT, type AssetOrdering } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { badRequest } from '../errors.js'
 
@@ -55,6 +55,19 @@ export function viewAs(request: FastifyRequest): string | undefined {
 }
 
 /** A list's or a search's price bounds (inclusive): a minimum above the maximum is a 400. */
+/** The list's ordering: `ordering`, or `order_by` (the auction interface's name); 400 if they differ. */
+export function listOrdering(q: {
+  ordering?: AssetOrdering
+  order_by?: AssetOrdering
+}): AssetOrdering | undefined {
+  if (q.ordering !== undefined && q.order_by !== undefined && q.ordering !== q.order_by) {
+    throw badRequest('Invalid input.', {
+      order_by: ['ordering and order_by disagree: give one of them.'],
+    })
+  }
+  return q.ordering ?? q.order_by
+}
+
 export function checkPriceRange(q: { price__gte?: string; price__lte?: string }): void {
   if (
     q.price__gte !== undefined &&

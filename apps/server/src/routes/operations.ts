@@ -26,6 +26,7 @@ export function operationJson(row: OperationRow): Operation {
     sender: row.sender,
     counterparty: row.counterparty,
     royalty: row.royalty?.toString() ?? null,
+    auction_end: row.auctionEnd?.toISOString() ?? null,
     tx_id: row.txId,
     round: row.round?.toString() ?? null,
     block_time: row.blockTime?.toISOString() ?? null,

@@ -14,3 +14,11 @@ describe('loadWorkerConfig', () => {
     }
   })
 })
+
+describe('OPERATOR_MNEMONIC', () => {
+  it('is read as given, unset when empty', () => {
+    expect(loadWorkerConfig({}).operatorMnemonic).toBeUndefined()
+    expect(loadWorkerConfig({ OPERATOR_MNEMONIC: '  ' }).operatorMnemonic).toBeUndefined()
+    expect(loadWorkerConfig({ OPERATOR_MNEMONIC: ' a b ' }).operatorMnemonic).toBe('a b')
+  })
+})

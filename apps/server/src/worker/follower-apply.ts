@@ -11,7 +11,8 @@
  * - how to read a call: the protocol of the manager version the app runs (stored on its asset,
  *   set from the deployment read);
  * - where the NFT is: every transfer of it (top-level or inner, including close-outs);
- * - a v2 sale's royalty: the price less the seller's net, from the inner transfers.
+ * - a v2 sale's royalty: the price less the seller's net, from the inner transfers;
+ * - a v3 auction: the manager's AR, AD, AP, AM, AE, AV, AH deltas (worker/auction-follow.ts).
  */
 import algosdk from 'algosdk'
 import {
@@ -31,7 +32,9 @@ import {
   refreshHighestBid,
   saveFollowed,
   type FollowedAsset,
+  type FollowedAuction,
 } from '../db/repositories/assets.js'
+import { applyAuctionDelta, auctionRecord } from './auction-follow.js'
 import { setBid } from '../db/repositories/bids.js'
 import { recordExecuted } from '../db/repositories/operations.js'
 import type { AppCallEvent, RoundEvents } from './block.js'
@@ -52,6 +55,8 @@ interface Working {
   bidsChanged: boolean
   /** v2: the split R0..R3 the configure call set, once seen (the chain's is the truth). */
   royalty: StoredRoyalty | null
+  /** v3: the auction as the chain holds it; null when none runs. */
+  auction: FollowedAuction | null
 }
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0
@@ -72,6 +77,7 @@ function toWorking(r: FollowedAsset): Working {
     price: r.price === null ? null : BigInt(r.price),
     bidsChanged: false,
     royalty: null,
+    auction: r.auction,
   }
 }
 
@@ -121,6 +127,9 @@ function applyDelta(asset: Working, call: AppCallEvent): void {
     // v2's configure sets R0..R3 in the same call (none set: no royalty).
     if (asset.version !== null && asset.version >= 2) asset.royalty = royaltyOfDelta(call)
   }
+  if (asset.version !== null && asset.version >= 3) {
+    asset.auction = applyAuctionDelta(asset.auction, call.globalDelta)
+  }
 }
 
 /** The split a v2 configure call wrote: R0..R3, each a 32-byte address and an 8-byte share. */
@@ -168,23 +177,39 @@ export function counterpartyOf(reading: ConfirmedReading): string | null {
   return null
 }
 
+/** The state just before a call, which some operations' records need. */
+interface Before {
+  /** The ask (global A) was set: an ASK then changes the price. */
+  readonly listed: boolean
+  /** O: the seller of an auction being settled. */
+  readonly escrowOwner: string | null
+  readonly auction: FollowedAuction | null
+}
+
 async function recordOperation(
   s: Db,
   round: RoundEvents,
   call: AppCallEvent,
   asset: Working,
   reading: ConfirmedReading,
-  listedBefore: boolean,
+  before: Before,
 ): Promise<void> {
+  const auction = auctionRecord(reading.opType, call, {
+    nftId: asset.assetId,
+    seller: before.escrowOwner,
+    before: before.auction,
+    after: asset.auction,
+  })
   await recordExecuted(s, {
     assetGuid: asset.guid,
     applicationId: asset.appId ?? call.appId,
     opType: reading.opType,
-    value: reading.value,
+    value: auction?.value ?? reading.value,
     sender: call.sender,
-    counterparty: counterpartyOf(reading),
-    royalty: royaltyOf(reading, call, asset),
-    listedBefore,
+    counterparty: auction === null ? counterpartyOf(reading) : auction.counterparty,
+    royalty: auction === null ? royaltyOf(reading, call, asset) : auction.royalty,
+    auctionEnd: auction?.end ?? null,
+    listedBefore: before.listed,
     txId: call.txId,
     groupId: call.groupId,
     round: round.round,
@@ -203,6 +228,7 @@ async function save(s: Db, asset: Working): Promise<void> {
     ownerAddress: owner,
     holdingAddress: asset.holding,
     price: asset.price,
+    auction: asset.auction,
     ...(asset.royalty !== null && { royalty: asset.royalty }),
   })
   if (!asset.bidsChanged || asset.appId === null) return
@@ -244,14 +270,19 @@ export async function applyRound(s: Db, round: RoundEvents): Promise<string[]> {
     const c = readConfirmedCall(e, asset.version)
     if (c === null) continue
     touched.add(asset)
-    // The ask before this call: an ASK on a listed piece changes its price (the activity feed).
-    const listedBefore = asset.price !== null
+    // The ask before this call: an ASK on a listed piece changes its price (the activity feed);
+    // the seller and auction before it: what a settlement paid out and to whom.
+    const before: Before = {
+      listed: asset.price !== null,
+      escrowOwner: asset.escrowOwner,
+      auction: asset.auction,
+    }
     applyDelta(asset, e)
     for (const [bidder, amount] of c.bids) {
       await setBid(s, e.appId, bidder, amount, round.round)
       asset.bidsChanged = true
     }
-    await recordOperation(s, round, e, asset, c, listedBefore)
+    await recordOperation(s, round, e, asset, c, before)
   }
   for (const asset of touched) await save(s, asset)
   return [...touched].map((asset) => asset.guid)

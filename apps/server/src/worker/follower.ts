@@ -6,6 +6,7 @@
  * instances can share one database.
  */
 import {
+  FOLLOWER_CURSOR,
   createCursor,
   lockCursor,
   readCursor,
@@ -17,7 +18,7 @@ import { applyRound } from './follower-apply.js'
 import { PolledWorker, type PollOptions } from './poll-loop.js'
 import { publishRounds } from './live-publish.js'
 
-export const CURSOR_NAME = 'follower'
+export const CURSOR_NAME = FOLLOWER_CURSOR
 
 /** idleMs: how long to wait for a new block before checking again (algod answers sooner on one). */
 export interface FollowerOptions extends PollOptions {
@@ -81,9 +82,10 @@ export class Follower extends PolledWorker<FollowerOptions> {
       if (at === undefined || at + 1n !== rounds[0].round) return 'locked'
       const touched: string[] = []
       for (const round of rounds) touched.push(...(await applyRound(s.db, round)))
-      const last = rounds[rounds.length - 1].round
-      await publishRounds(s, rounds[0].round, last, touched)
-      await setCursor(s.db, CURSOR_NAME, last)
+      const last = rounds[rounds.length - 1]
+      await publishRounds(s, rounds[0].round, last.round, touched)
+      // With the last block's time: the chain's "now" for auctions (API status, settler).
+      await setCursor(s.db, CURSOR_NAME, last.round, last.timestamp)
       return 'applied'
     })
   }

@@ -1,5 +1,6 @@
 /**
- * The worker: the operation sender and the chain follower, run in the server process by default
+ * The worker: the operation sender, the chain follower, the emailer (SMTP_URL) and the auction
+ * settler (an operator account), run in the server process by default
  * (startWorker from the server entry) or alone (`npm run worker`, src/worker/main.ts). Any number
  * of senders may run against one database (they claim rows with SKIP LOCKED); followers may too,
  * but only one applies each round (advisory lock).
@@ -7,10 +8,13 @@
 import type algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
 import type { Mailer } from '../email/mailer.js'
+import type { Operator } from './operator.js'
+import { AuctionSettler, type SettleBuilder } from './auction-settler.js'
 import { Emailer } from './emailer.js'
 import { Follower } from './follower.js'
 import { Sender } from './sender.js'
 
+export { AuctionSettler } from './auction-settler.js'
 export { Follower } from './follower.js'
 export { Sender } from './sender.js'
 
@@ -22,11 +26,14 @@ export interface WorkerOptions {
   readonly log?: (message: string, error?: unknown) => void
   /** Mail notifications (SMTP_URL set); links point to publicUrl. */
   readonly email?: { readonly mailer: Mailer; readonly publicUrl: string }
+  /** Settle ended auctions, signed by this operator (worker/operator.ts); unset: not settled here. */
+  readonly settle?: { readonly operator: Operator; readonly build: SettleBuilder }
 }
 
 export interface Worker {
   readonly sender: Sender
   readonly follower: Follower
+  readonly settler: AuctionSettler | undefined
   /** Wakes the sender at once (send_tx calls it after storing a group). */
   wake(): void
   stop(): Promise<void>
@@ -55,17 +62,28 @@ export function startWorker(options: WorkerOptions): Worker {
           usdcDecimals: 6,
           onError: onError('emailer'),
         })
+  const settler =
+    options.settle === undefined
+      ? undefined
+      : new AuctionSettler(database, algod, options.settle.operator, options.settle.build, {
+          onError: onError('auction settler'),
+          onQueued: () => {
+            sender.wake()
+          },
+        })
   sender.start()
   follower.start()
   emailer?.start()
+  settler?.start()
   return {
     sender,
     follower,
+    settler,
     wake: () => {
       sender.wake()
     },
     stop: async () => {
-      await Promise.all([sender.stop(), follower.stop(), emailer?.stop()])
+      await Promise.all([sender.stop(), follower.stop(), emailer?.stop(), settler?.stop()])
     },
   }
 }

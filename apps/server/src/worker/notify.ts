@@ -8,7 +8,12 @@ import { royaltyCut } from '@unica/contracts'
 import type { Db } from '../db/index.js'
 import type { NewLiveEvent } from '../db/repositories/live-events.js'
 import { insertNotifications, type NewNotification } from '../db/repositories/notifications.js'
-import { outbidBy, tradesInRounds, type RoundTrade } from '../db/repositories/round-trades.js'
+import {
+  auctionSellerOf,
+  outbidBy,
+  tradesInRounds,
+  type RoundTrade,
+} from '../db/repositories/round-trades.js'
 import { watchersOf } from '../db/repositories/watchlist.js'
 
 async function recipients(db: Db, trade: RoundTrade): Promise<NewNotification[]> {
@@ -41,6 +46,15 @@ async function recipients(db: Db, trade: RoundTrade): Promise<NewNotification[]>
     tellRoyalties()
   } else if (trade.opType === 'SELL_NOW') {
     tell(trade.counterparty, 'bid_accepted')
+    tellRoyalties()
+  } else if (trade.opType === 'AUCTION_BID') {
+    // The bid refunded the previous highest bidder (the counterparty the follower read).
+    tell(trade.counterparty, 'auction_outbid')
+    tell(await auctionSellerOf(db, trade), 'auction_bid')
+  } else if (trade.opType === 'AUCTION_SETTLE' && trade.value > 0n) {
+    // Whoever settled (the worker's operator, or anyone's Settle button) is not a party.
+    tell(trade.counterparty, 'auction_won')
+    tell(await auctionSellerOf(db, trade), 'auction_ended')
     tellRoyalties()
   }
   return out

@@ -5,13 +5,27 @@
  * escrow and the proxy never pay a fee themselves.
  */
 import algosdk from 'algosdk'
-import { boundProxyProgram, proxyProgram, type ProgramVersion } from '../programs/index.js'
+import {
+  boundProxyProgram,
+  proxyProgram,
+  type BoundProxyVersion,
+  type ProgramVersion,
+} from '../programs/index.js'
+import { HELD_BOX_PREFIX } from '../protocol.js'
 import type { Royalty } from '../royalty.js'
 
 export type Signer =
   | { readonly kind: 'wallet'; readonly address: string }
-  /** The proxy's logic sig; `creator` set for a proxy bound to its creator (v2). */
-  | { readonly kind: 'proxy'; readonly proxyId: number; readonly creator?: string }
+  /**
+   * The proxy's logic sig; `creator` set for a proxy bound to its creator (v2, v3; `version` 2
+   * when unset).
+   */
+  | {
+      readonly kind: 'proxy'
+      readonly proxyId: number
+      readonly creator?: string
+      readonly version?: BoundProxyVersion
+    }
 
 export interface UnsignedGroup {
   readonly txns: readonly algosdk.Transaction[]
@@ -43,9 +57,14 @@ export function withFee(params: ChainParams, multiple: number): ChainParams {
   return { ...params, flatFee: true, fee: BigInt(params.minFee) * BigInt(multiple) }
 }
 
-/** The proxy address of a proxy id (of v2's proxy bound to `creator` when given). */
-export function proxyAddress(proxyId: number, creator?: string): string {
-  const p = creator === undefined ? proxyProgram(proxyId) : boundProxyProgram(proxyId, creator)
+/** The proxy address of a proxy id (of v2's, or `version`'s, proxy bound to `creator` when given). */
+export function proxyAddress(
+  proxyId: number,
+  creator?: string,
+  version: BoundProxyVersion = 2,
+): string {
+  const p =
+    creator === undefined ? proxyProgram(proxyId) : boundProxyProgram(proxyId, creator, version)
   return p.hash
 }
 
@@ -60,6 +79,18 @@ export function group(txns: algosdk.Transaction[], signers: Signer[]): UnsignedG
 /** The box reference of a bidder's bid (app 0 = the called app). */
 export function bidBox(bidder: string): algosdk.BoxReference {
   return { appIndex: 0, name: algosdk.decodeAddress(bidder).publicKey }
+}
+
+/** The box reference of an account's held refund (v3): key "a" + the address. */
+export function heldBox(account: string): algosdk.BoxReference {
+  return { appIndex: 0, name: heldBoxKey(account) }
+}
+
+export function heldBoxKey(account: string): Uint8Array {
+  return new Uint8Array([
+    ...new TextEncoder().encode(HELD_BOX_PREFIX),
+    ...algosdk.decodeAddress(account).publicKey,
+  ])
 }
 
 export function requirePositive(name: string, value: bigint): void {

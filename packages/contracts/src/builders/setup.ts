@@ -7,7 +7,7 @@ import { buildVariant, type BuildInput, type BuiltGroup } from '../market/build.
 import { CURRENT_VERSION, type ContractVersion } from '../market/versions.js'
 import type { Royalty } from '../royalty.js'
 import { arc69Note, nftMetadataHash, type NftDescription } from '../nft.js'
-import { boundProxyProgram, proxyProgram } from '../programs/index.js'
+import { boundProxyProgram, proxyProgram, type BoundProxyVersion } from '../programs/index.js'
 import { group, wallet, withFee, type ChainParams, type UnsignedGroup } from './group.js'
 
 export interface CreateNftInput extends NftDescription {
@@ -68,13 +68,15 @@ export function buildDeploy(input: DeployInput): BuiltGroup {
   return setupGroup('DEPLOY', input, { proxyId: input.proxyId })
 }
 
-/** Signs a transaction the builders marked `{kind: 'proxy'}` (with its creator for v2). */
+/** Signs a transaction the builders marked `{kind: 'proxy'}` (with its creator for v2 and v3). */
 export function signWithProxy(
   txn: algosdk.Transaction,
   proxyId: number,
   creator?: string,
+  version: BoundProxyVersion = 2,
 ): Uint8Array {
-  const p = creator === undefined ? proxyProgram(proxyId) : boundProxyProgram(proxyId, creator)
+  const p =
+    creator === undefined ? proxyProgram(proxyId) : boundProxyProgram(proxyId, creator, version)
   const lsig = new algosdk.LogicSigAccount(p.bytes)
   return algosdk.signLogicSigTransactionObject(txn, lsig).blob
 }

@@ -38,7 +38,7 @@ function tradeGroup(
  * A sale's royalty on a v2 market: the recipients (named as accounts so the app can pay them),
  * their shares, and whether a royalty is due (the seller is not the creator). Nothing on v1.
  */
-function saleRoyalty(
+export function saleRoyalty(
   market: Market,
   seller: string,
 ): { roles: Partial<Record<Role, string>>; terms: Partial<Record<Term, bigint>> } {

@@ -90,7 +90,7 @@ export function signEach(
   return group.txns.map((txn, i) => {
     const signer = group.signers[i]
     return signer.kind === 'proxy'
-      ? signWithProxy(txn, signer.proxyId, signer.creator)
+      ? signWithProxy(txn, signer.proxyId, signer.creator, signer.version)
       : signTxn(txn, signer.address)
   })
 }
@@ -107,7 +107,9 @@ export function walletSigner(
     const mine = group.signers.flatMap((s, i) => (s.kind === 'wallet' ? [i] : []))
     const signed = await signWallet(txns, mine)
     return group.signers.map((s, i) =>
-      s.kind === 'wallet' ? signed[mine.indexOf(i)] : signWithProxy(txns[i], s.proxyId, s.creator),
+      s.kind === 'wallet'
+        ? signed[mine.indexOf(i)]
+        : signWithProxy(txns[i], s.proxyId, s.creator, s.version),
     )
   }
 }

@@ -8,6 +8,7 @@ import { arg } from '../args.js'
 import {
   bidBox,
   escrowAddress,
+  heldBox,
   group,
   proxyAddress,
   wallet,
@@ -16,6 +17,7 @@ import {
   type Signer,
   type UnsignedGroup,
 } from '../builders/group.js'
+import type { BoundProxyVersion } from '../programs/index.js'
 import { encodeRoyalty, NO_ROYALTY, type Royalty } from '../royalty.js'
 import { amountOf, allHold, payoutsOn, type Terms } from './terms.js'
 import type {
@@ -93,13 +95,18 @@ class Builder {
     this.roles = { ...input.roles }
     if (input.appId !== undefined) this.roles.escrow = escrowAddress(input.appId)
     if (input.proxyId !== undefined) {
-      this.roles.proxy = proxyAddress(input.proxyId, this.proxyCreator())
+      this.roles.proxy = proxyAddress(input.proxyId, this.proxyCreator(), this.boundVersion())
     }
   }
 
   /** The creator a bound proxy (v2) is for; undefined for v1's proxy. */
   proxyCreator(): string | undefined {
     return protocol(this.version).boundProxy ? this.address('creator') : undefined
+  }
+
+  /** The bound proxy's version: 3's proxy binds manager v3, 2's every earlier bound one. */
+  boundVersion(): BoundProxyVersion {
+    return this.version === 3 ? 3 : 2
   }
 
   address(role: Role): string {
@@ -114,7 +121,10 @@ class Builder {
     if (role !== 'proxy') return wallet(this.address(role))
     const proxyId = need(this.input.proxyId, 'the proxy id')
     const creator = this.proxyCreator()
-    return creator === undefined ? { kind: 'proxy', proxyId } : { kind: 'proxy', proxyId, creator }
+    if (creator === undefined) return { kind: 'proxy', proxyId }
+    return this.version === 3
+      ? { kind: 'proxy', proxyId, creator, version: 3 }
+      : { kind: 'proxy', proxyId, creator }
   }
 
   transfer(t: SignedTransfer): algosdk.Transaction {
@@ -144,7 +154,10 @@ class Builder {
         ...c.accounts.map((r) => this.address(r)),
         ...(c.optionalAccounts ?? []).flatMap((r) => this.roles[r] ?? []),
       ],
-      boxes: c.boxes.map((r) => bidBox(this.address(r))),
+      boxes: [
+        ...c.boxes.map((r) => bidBox(this.address(r))),
+        ...(c.heldBoxes ?? []).map((r) => heldBox(this.address(r))),
+      ],
       suggestedParams: withFee(this.input.params, fee),
     }
     if (c.create === true) {
@@ -158,6 +171,7 @@ class Builder {
         numGlobalByteSlices: p.schema.globalBytes,
         numLocalInts: p.schema.localInts,
         numLocalByteSlices: p.schema.localBytes,
+        extraPages: p.schema.extraPages,
       })
     }
     return algosdk.makeApplicationCallTxnFromObject({

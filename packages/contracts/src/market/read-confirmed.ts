@@ -39,6 +39,8 @@ export interface ConfirmedCall {
   readonly assets: readonly bigint[]
   /** The call's own inner payments and asset transfers, in order. */
   readonly inner: readonly InnerTransfer[]
+  /** The app's global state changes (key -> new value, null = deleted), when known. */
+  readonly globalDelta?: ReadonlyMap<string, bigint | Uint8Array | null>
 }
 
 export interface ConfirmedReading {
@@ -55,6 +57,11 @@ export interface ConfirmedReading {
   /** Bidder -> their bid of record after the call (0 = none). */
   readonly bids: ReadonlyMap<string, bigint>
   readonly roles: Roles
+  /**
+   * v3: the auction's end (AE) the call set, from `globalDelta`: a first bid starts the clock, a
+   * late bid moves it, settling or cancelling sets 0. Undefined when the call did not change it.
+   */
+  readonly auctionEnd?: bigint
 }
 
 const text = new TextDecoder()
@@ -148,7 +155,17 @@ export function readConfirmedCall(
     const becomes = typeof b.becomes === 'bigint' ? b.becomes : terms[b.becomes]
     if (bidder !== undefined && becomes !== undefined) bids.set(bidder, becomes)
   }
-  return { operation, opType, value, variant, bids, roles }
+  const end = call.globalDelta?.get('AE')
+  const auctionEnd = typeof end === 'bigint' ? end : undefined
+  return {
+    operation,
+    opType,
+    value,
+    variant,
+    bids,
+    roles,
+    ...(auctionEnd !== undefined && { auctionEnd }),
+  }
 }
 
 export interface Deployment {

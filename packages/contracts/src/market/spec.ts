@@ -16,8 +16,12 @@ export type Role =
   | 'buyer'
   /** O: the owner of the NFT held in escrow. */
   | 'owner'
-  /** Anyone opting in or out. */
+  /** Anyone opting in or out; on v3 also whoever settles an auction or withdraws a held refund. */
   | 'user'
+  /** v3: the auction's highest bidder when it is settled. */
+  | 'winner'
+  /** v3: the highest bidder a new auction bid refunds (the zero address for the first bid). */
+  | 'outbid'
   /** A royalty recipient, by its slot (v2: R0..R3 hold recipients 1..4). */
   | RecipientRole
 
@@ -35,7 +39,29 @@ export type ShareTerm = (typeof SHARE_TERMS)[number]
  * the assets. A sale on v2 adds the shares and `royaltyDue`: 1 when the seller is not the creator
  * (a royalty is paid), 0 when the creator sells.
  */
-export type Term = 'amount' | 'bid' | 'nftId' | 'usdcId' | 'assetId' | ShareTerm | 'royaltyDue'
+export type Term =
+  'amount' | 'bid' | 'nftId' | 'usdcId' | 'assetId' | ShareTerm | 'royaltyDue' | AuctionTerm
+
+/**
+ * v3's auctions. Starting one: `amount` is the reserve, with the duration in seconds and the
+ * minimum raise (basis points, absolute). A bid: `amount` is the new bid, `bid` the highest bid it
+ * outbids (0 for the first), `refundable` 1 when that bidder can receive USDC (else the refund is
+ * held for them). Settling: `amount` is the highest bid, `nftDeliverable` 1 when the winner can
+ * receive the NFT, `sellerReceives` 1 when the seller can receive USDC (else the proceeds are held
+ * and the winner's deposit pays the box), `winnerExists` 1 when the winner's account can take back
+ * its deposit (an account closed since cannot: the deposit is then held for it). Withdrawing:
+ * `amount` is the USDC held.
+ */
+export const AUCTION_TERMS = [
+  'duration',
+  'raiseBp',
+  'raiseMin',
+  'refundable',
+  'nftDeliverable',
+  'sellerReceives',
+  'winnerExists',
+] as const
+export type AuctionTerm = (typeof AUCTION_TERMS)[number]
 
 /** An amount of Algos or of an asset, as a rule over the terms. */
 export type AmountRule =
@@ -105,6 +131,8 @@ export interface AppCallSpec {
   readonly optionalAccounts?: readonly Role[]
   /** Bid boxes referenced, by their bidder. */
   readonly boxes: readonly Role[]
+  /** v3: held refund boxes referenced ("a" + the address), by their account. */
+  readonly heldBoxes?: readonly Role[]
   /** Minimum fees; unset: 1 + the payouts that apply (the call pays its inner transactions). */
   readonly fee?: number
   /** The inner transactions, in the order the app sends them. */

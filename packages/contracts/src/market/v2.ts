@@ -26,7 +26,7 @@ import {
 import { axfer, constant, trade, V1 } from './v1.js'
 
 /** Each recipient's cut, slot by slot, paid when a royalty is due and the slot has a share. */
-const ROYALTY_PAYOUTS: readonly Payout[] = RECIPIENT_ROLES.map((recipient, i) => ({
+export const ROYALTY_PAYOUTS: readonly Payout[] = RECIPIENT_ROLES.map((recipient, i) => ({
   ...axfer('usdcId', recipient, { kind: 'royalty', share: SHARE_TERMS[i] }),
   when: [
     ['royaltyDue', '=', 1n],

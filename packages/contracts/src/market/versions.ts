@@ -1,15 +1,16 @@
 /**
- * The contract versions the protocol knows, each described in full (v1.ts, v2.ts). Builders build
+ * The contract versions the protocol knows, each described in full (v1.ts, v2.ts, v3.ts). Builders build
  * for a version, readers read any of them: an app deployed with an older version keeps trading.
  */
 import type { OperationSpec, ProtocolSpec, VariantSpec } from './spec.js'
 import { V1 } from './v1.js'
-import { V2, type V2OperationKey } from './v2.js'
+import { V2 } from './v2.js'
+import { V3, type V3OperationKey } from './v3.js'
 
-/** Every operation some version has (v2's are a superset of v1's). */
-export type OperationKey = V2OperationKey
+/** Every operation some version has (each version's are a superset of the one before). */
+export type OperationKey = V3OperationKey
 
-export const PROTOCOLS = { 1: V1, 2: V2 } as const satisfies Record<number, ProtocolSpec>
+export const PROTOCOLS = { 1: V1, 2: V2, 3: V3 } as const satisfies Record<number, ProtocolSpec>
 
 export type ContractVersion = keyof typeof PROTOCOLS
 
@@ -22,7 +23,7 @@ export function protocol(version: ContractVersion = CURRENT_VERSION): ProtocolSp
   return PROTOCOLS[version]
 }
 
-/** Whether `version` has `operation` (claim is v2's). */
+/** Whether `version` has `operation` (claim is v2's, the auction's are v3's). */
 export function hasOperation(operation: OperationKey, version: ContractVersion): boolean {
   return Object.hasOwn(protocol(version).operations, operation)
 }

@@ -11,6 +11,8 @@ import {
   MANAGER_SOURCE,
   MANAGER_V2_BYTES,
   MANAGER_V2_SOURCE,
+  MANAGER_V3_BYTES,
+  MANAGER_V3_SOURCE,
   PROXY_PREFIX,
   PROXY_SOURCE,
   PROXY_SUFFIX,
@@ -18,6 +20,10 @@ import {
   PROXY_V2_PREFIX,
   PROXY_V2_SOURCE,
   PROXY_V2_TAIL,
+  PROXY_V3_HEAD,
+  PROXY_V3_PREFIX,
+  PROXY_V3_SOURCE,
+  PROXY_V3_TAIL,
 } from './compiled.js'
 import { programHash } from './hash.js'
 import { MAX_PROXY_ID, proxySource } from './template.js'
@@ -39,18 +45,34 @@ function program(bytes: Uint8Array, source: string): Program {
 const fromBase64 = (b64: string): Uint8Array => algosdk.base64ToBytes(b64)
 
 /** The program versions `teal/` holds (the market protocol's contract versions). */
-export type ProgramVersion = 1 | 2
+export type ProgramVersion = 1 | 2 | 3
+
+/** The versions whose proxy is bound to its creator. */
+export type BoundProxyVersion = 2 | 3
 
 const managers: Record<ProgramVersion, Program> = {
   1: program(fromBase64(MANAGER_BYTES), MANAGER_SOURCE),
   2: program(fromBase64(MANAGER_V2_BYTES), MANAGER_V2_SOURCE),
+  3: program(fromBase64(MANAGER_V3_BYTES), MANAGER_V3_SOURCE),
 }
 const PROXY_PREFIX_BYTES = fromBase64(PROXY_PREFIX)
 const PROXY_SUFFIX_BYTES = fromBase64(PROXY_SUFFIX)
-const PROXY_V2 = {
-  prefix: fromBase64(PROXY_V2_PREFIX),
-  head: fromBase64(PROXY_V2_HEAD),
-  tail: fromBase64(PROXY_V2_TAIL),
+const BOUND_PROXIES: Record<
+  BoundProxyVersion,
+  { prefix: Uint8Array; head: Uint8Array; tail: Uint8Array; source: string }
+> = {
+  2: {
+    prefix: fromBase64(PROXY_V2_PREFIX),
+    head: fromBase64(PROXY_V2_HEAD),
+    tail: fromBase64(PROXY_V2_TAIL),
+    source: PROXY_V2_SOURCE,
+  },
+  3: {
+    prefix: fromBase64(PROXY_V3_PREFIX),
+    head: fromBase64(PROXY_V3_HEAD),
+    tail: fromBase64(PROXY_V3_TAIL),
+    source: PROXY_V3_SOURCE,
+  },
 }
 const clear = program(fromBase64(CLEAR_BYTES), CLEAR_SOURCE)
 
@@ -76,21 +98,20 @@ export function proxyProgram(proxyId: number): Program {
 }
 
 /**
- * Version 2's proxy for `proxyId`, bound to `creator` (an address): only a deploy group paid by
- * the creator can use it.
+ * Version 2's (or 3's) proxy for `proxyId`, bound to `creator` (an address): only a deploy group
+ * paid by the creator can use it.
  */
-export function boundProxyProgram(proxyId: number, creator: string): Program {
+export function boundProxyProgram(
+  proxyId: number,
+  creator: string,
+  version: BoundProxyVersion = 2,
+): Program {
   if (!isValidProxyId(proxyId)) throw new RangeError(`proxy id must be 0..${MAX_PROXY_ID}`)
   const key = algosdk.decodeAddress(creator).publicKey
+  const p = BOUND_PROXIES[version]
   return program(
-    new Uint8Array([
-      ...PROXY_V2.prefix,
-      ...uvarint(proxyId),
-      ...PROXY_V2.head,
-      ...key,
-      ...PROXY_V2.tail,
-    ]),
-    proxySource(PROXY_V2_SOURCE, proxyId, key),
+    new Uint8Array([...p.prefix, ...uvarint(proxyId), ...p.head, ...key, ...p.tail]),
+    proxySource(p.source, proxyId, key),
   )
 }
 
@@ -122,16 +143,22 @@ export function proxyIdOf(logic: Uint8Array): number | undefined {
   return read !== undefined && sameBytes(logic, proxyProgram(read[0]).bytes) ? read[0] : undefined
 }
 
-/** The proxy id and creator of `logic` when it is exactly one of version 2's bound proxies. */
-export function boundProxyOf(logic: Uint8Array): { proxyId: number; creator: string } | undefined {
-  const read = readProxyId(logic, PROXY_V2.prefix)
-  if (read === undefined) return undefined
-  const at = read[1] + PROXY_V2.head.length
-  if (logic.length !== at + 32 + PROXY_V2.tail.length) return undefined
-  const creator = new algosdk.Address(logic.subarray(at, at + 32)).toString()
-  return sameBytes(logic, boundProxyProgram(read[0], creator).bytes)
-    ? { proxyId: read[0], creator }
-    : undefined
+/** The proxy id, creator and version of `logic` when it is exactly one of the bound proxies. */
+export function boundProxyOf(
+  logic: Uint8Array,
+): { proxyId: number; creator: string; version: BoundProxyVersion } | undefined {
+  for (const version of [2, 3] as const) {
+    const p = BOUND_PROXIES[version]
+    const read = readProxyId(logic, p.prefix)
+    if (read === undefined) continue
+    const at = read[1] + p.head.length
+    if (logic.length !== at + 32 + p.tail.length) continue
+    const creator = new algosdk.Address(logic.subarray(at, at + 32)).toString()
+    if (sameBytes(logic, boundProxyProgram(read[0], creator, version).bytes)) {
+      return { proxyId: read[0], creator, version }
+    }
+  }
+  return undefined
 }
 
 /** A random proxy id, from a cryptographic source. */

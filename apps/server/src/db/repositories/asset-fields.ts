@@ -7,8 +7,20 @@
  * and that round trip cost more than the rest of a 20-asset list request (README "Benchmark").
  * routes/asset-json.ts turns a row into the answer.
  */
-import { sql } from 'drizzle-orm'
-import { assets, type StoredRoyalty } from '../schema.js'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { assets, chainCursor, type StoredRoyalty } from '../schema.js'
+import { FOLLOWER_CURSOR } from './chain-cursor.js'
+
+const isoText = (column: SQLWrapper): SQL =>
+  // 'MS' truncates to milliseconds, as JavaScript's toISOString would.
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * The chain's "now" for auctions: the timestamp of the last block the follower applied, which is
+ * what the next block's `global LatestTimestamp` (the manager's clock) will be; server time only
+ * before the follower applied a block. One row read once per statement (an InitPlan).
+ */
+const chainNow = sql`coalesce((SELECT ${chainCursor.blockTime} FROM ${chainCursor} WHERE ${chainCursor.name} = ${sql.raw(`'${FOLLOWER_CURSOR}'`)}), now())`
 
 /**
  * The selection, each column named as its key (node-postgres and PGlite key a row by column name,
@@ -33,11 +45,16 @@ export const assetFields = {
   price: sql<string | null>`${assets.price}::text`.as('price'),
   highest_bid_value: sql<string | null>`${assets.highestBidValue}::text`.as('highest_bid_value'),
   highest_bid_sender: assets.highestBidSender,
-  // 'MS' truncates to milliseconds, as JavaScript's toISOString would.
-  created_at:
-    sql<string>`to_char(${assets.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
-      'created_at',
-    ),
+  // The auction (migration 0011): all null when none runs.
+  auction_reserve: sql<string | null>`${assets.auctionReserve}::text`.as('auction_reserve'),
+  auction_duration: assets.auctionDuration,
+  auction_raise_bp: assets.auctionRaiseBp,
+  auction_raise_min: sql<string | null>`${assets.auctionRaiseMin}::text`.as('auction_raise_min'),
+  auction_end: sql<string | null>`${isoText(assets.auctionEnd)}`.as('auction_end'),
+  auction_bid: sql<string | null>`${assets.auctionBid}::text`.as('auction_bid'),
+  auction_bidder: assets.auctionBidder,
+  auction_ended: sql<boolean | null>`${assets.auctionEnd} <= ${chainNow}`.as('auction_ended'),
+  created_at: sql<string>`${isoText(assets.createdAt)}`.as('created_at'),
 }
 
 /** A row of `assetFields`. */
@@ -60,5 +77,14 @@ export interface AssetFields {
   readonly price: string | null
   readonly highest_bid_value: string | null
   readonly highest_bid_sender: string | null
+  readonly auction_reserve: string | null
+  readonly auction_duration: number | null
+  readonly auction_raise_bp: number | null
+  readonly auction_raise_min: string | null
+  readonly auction_end: string | null
+  readonly auction_bid: string | null
+  readonly auction_bidder: string | null
+  /** The end is at or before the chain's latest block (null: no end yet). */
+  readonly auction_ended: boolean | null
   readonly created_at: string
 }

@@ -7,7 +7,7 @@
  * values. They are named statements, kept parsed by PostgreSQL on each connection (and planned
  * with each request's values: db/connection.ts). The page's SQL goes straight to the driver
  * (`Database.query`, not Drizzle): its columns are already the answer's text (asset-fields.ts), so
- * Drizzle's row mapping would only cost time. There are at most 6 orderings x 4 market filters x 2^9 filter sets, so
+ * Drizzle's row mapping would only cost time. There are at most 7 orderings x 5 market filters x 2^9 filter sets, so
  * the statements stay few whatever clients send. Lists filtered by id lists (whose length varies)
  * are built per request. Large counts are shared and reused a few seconds (list-count.ts).
  */
@@ -57,6 +57,13 @@ export const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
   price: [sql`${assets.price} ASC NULLS LAST`, asc(assets.guid)],
   '-price': [sql`${assets.price} DESC NULLS LAST`, desc(assets.guid)],
   '-last_sold_at': [sql`${assets.lastSoldAt} DESC NULLS LAST`, desc(assets.guid)],
+  // Auctions (migration 0011 indexes it): the earliest end first, then auctions without a bid
+  // (no end yet), then pieces without an auction.
+  ending_soon: [
+    sql`${assets.auctionReserve} IS NULL`,
+    sql`${assets.auctionEnd} ASC NULLS LAST`,
+    asc(assets.guid),
+  ],
 }
 
 /** Discovery's market filter: its SQL has no values, so each is part of a statement's shape. */
@@ -64,6 +71,7 @@ export const MARKET: Record<MarketFilter, SQL> = {
   for_sale: sql`${assets.price} IS NOT NULL`,
   has_bids: sql`${assets.highestBidValue} > 0`,
   sold: sql`${assets.lastSoldAt} IS NOT NULL`,
+  auction: sql`${assets.auctionReserve} IS NOT NULL`,
 }
 
 /** uint64 ids for an IN filter: those beyond bigint range cannot be stored, so are dropped. */

@@ -119,6 +119,21 @@ export interface FollowedAsset {
   owner_address: string | null
   holding_address: string | null
   price: string | null
+  /** The auction (migration 0011), uint64s as text, the end in unix seconds; null when none. */
+  auction: FollowedAuction | null
+}
+
+/** An auction as the manager's global state holds it (AR, AD, AP, AM, AE, AV, AH). */
+export interface FollowedAuction {
+  readonly reserve: bigint
+  readonly duration: number
+  readonly raiseBp: number
+  readonly raiseMin: bigint
+  /** Unix seconds; 0 until the first bid. */
+  readonly end: bigint
+  /** 0 before the first bid. */
+  readonly bid: bigint
+  readonly bidder: string | null
 }
 
 /**
@@ -130,7 +145,7 @@ export async function lockAssets(
   appIds: Iterable<string>,
   assetIds: Iterable<string>,
 ): Promise<FollowedAsset[]> {
-  return db
+  const rows = await db
     .select({
       guid: assets.guid,
       asset_id: sql<string>`${assets.assetId}::text`,
@@ -142,6 +157,13 @@ export async function lockAssets(
       owner_address: assets.ownerAddress,
       holding_address: assets.holdingAddress,
       price: sql<string | null>`${assets.price}::text`,
+      reserve: sql<string | null>`${assets.auctionReserve}::text`,
+      duration: assets.auctionDuration,
+      raiseBp: assets.auctionRaiseBp,
+      raiseMin: sql<string | null>`${assets.auctionRaiseMin}::text`,
+      end: sql<string | null>`extract(epoch FROM ${assets.auctionEnd})::bigint::text`,
+      bid: sql<string | null>`${assets.auctionBid}::text`,
+      bidder: assets.auctionBidder,
     })
     .from(assets)
     .where(
@@ -151,6 +173,21 @@ export async function lockAssets(
       ),
     )
     .for('update')
+  return rows.map(({ reserve, duration, raiseBp, raiseMin, end, bid, bidder, ...r }) => ({
+    ...r,
+    auction:
+      reserve === null
+        ? null
+        : {
+            reserve: BigInt(reserve),
+            duration: duration ?? 0,
+            raiseBp: raiseBp ?? 0,
+            raiseMin: BigInt(raiseMin ?? '0'),
+            end: BigInt(end ?? '0'),
+            bid: BigInt(bid ?? '0'),
+            bidder,
+          },
+  }))
 }
 
 /** The chain's word on an asset after a round. */
@@ -166,12 +203,27 @@ export interface FollowedState {
   readonly price: bigint | null
   /** Set when a v2 configure call was seen: the split the chain holds. */
   readonly royalty?: StoredRoyalty
+  /** The auction as the round leaves it (null: none runs). */
+  readonly auction: FollowedAuction | null
 }
 
 export async function saveFollowed(db: Db, guid: string, state: FollowedState): Promise<void> {
+  const { auction, ...rest } = state
   await db
     .update(assets)
-    .set({ ...state, status: state.status as AssetRow['status'], updatedAt: sql`now()` })
+    .set({
+      ...rest,
+      status: state.status as AssetRow['status'],
+      auctionReserve: auction?.reserve ?? null,
+      auctionDuration: auction?.duration ?? null,
+      auctionRaiseBp: auction?.raiseBp ?? null,
+      auctionRaiseMin: auction?.raiseMin ?? null,
+      auctionEnd:
+        auction === null || auction.end === 0n ? null : new Date(Number(auction.end) * 1000),
+      auctionBid: auction === null || auction.bid === 0n ? null : auction.bid,
+      auctionBidder: auction === null || auction.bid === 0n ? null : auction.bidder,
+      updatedAt: sql`now()`,
+    })
     .where(eq(assets.guid, guid))
 }
 

@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm'
 import type { Db, RawSession } from '../connection.js'
 import { chainCursor } from '../schema.js'
 
+/** The chain follower's cursor (worker/follower.ts); its block time is the API's chain "now". */
+export const FOLLOWER_CURSOR = 'follower'
+
 export async function readCursor(db: Db, name: string): Promise<bigint | undefined> {
   const rows = await db
     .select({ round: chainCursor.round })
@@ -26,9 +29,31 @@ export async function lockCursor(db: Db, name: string): Promise<bigint | undefin
   return rows.at(0)?.round
 }
 
-export async function setCursor(db: Db, name: string, round: bigint): Promise<void> {
-  await db.update(chainCursor).set({ round }).where(eq(chainCursor.name, name))
+/** Moves the cursor to `round`, whose block has the timestamp `blockTime` (unix seconds). */
+export async function setCursor(
+  db: Db,
+  name: string,
+  round: bigint,
+  blockTime?: bigint,
+): Promise<void> {
+  await db
+    .update(chainCursor)
+    .set({ round, ...(blockTime !== undefined && { blockTime: unixDate(blockTime) }) })
+    .where(eq(chainCursor.name, name))
 }
+
+/** The block time of the reader's last applied round, unix seconds; undefined before any. */
+export async function readCursorTime(db: Db, name: string): Promise<bigint | undefined> {
+  const rows = await db
+    .select({ at: chainCursor.blockTime })
+    .from(chainCursor)
+    .where(eq(chainCursor.name, name))
+  const at = rows.at(0)?.at
+  return at === null || at === undefined ? undefined : BigInt(Math.floor(at.getTime() / 1000))
+}
+
+/** Unix seconds as a Date (a block timestamp is far inside Date's range). */
+export const unixDate = (seconds: bigint): Date => new Date(Number(seconds) * 1000)
 
 /**
  * Takes the transaction-scoped advisory lock of the reader `name` in this schema, or answers

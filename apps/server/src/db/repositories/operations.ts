@@ -238,6 +238,8 @@ export interface ExecutedCall extends OperationCall {
   readonly royalty: bigint | null
   /** Whether the piece had an ask just before the call (an ASK then changes the price). */
   readonly listedBefore: boolean
+  /** An auction bid's end after the call (manager v3's AE); null for other operations. */
+  readonly auctionEnd: Date | null
   readonly round: bigint
   readonly blockTime: Date
 }
@@ -261,6 +263,7 @@ export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> 
         counterparty: excluded('counterparty'),
         royalty: excluded('royalty'),
         listedBefore: excluded('listed_before'),
+        auctionEnd: excluded('auction_end'),
         assetGuid: excluded('asset_guid'),
         groupId: excluded('group_id'),
         round: excluded('round'),

@@ -2,11 +2,13 @@
  * The trades the follower recorded in a range of rounds, with the piece's owner as those rounds
  * leave it, and the bidders a bid beat: what worker/notify.ts makes notifications of.
  */
-import { and, between, eq, gt, isNotNull, lt, ne } from 'drizzle-orm'
+import { and, between, desc, eq, gt, isNotNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../connection.js'
 import { assets, bids, operations, type StoredRoyalty } from '../schema.js'
 
 export interface RoundTrade {
+  readonly id: bigint
+  readonly round: bigint | null
   readonly guid: string
   readonly applicationId: bigint
   readonly opType: string
@@ -23,6 +25,8 @@ export interface RoundTrade {
 export async function tradesInRounds(db: Db, first: bigint, last: bigint): Promise<RoundTrade[]> {
   const rows = await db
     .select({
+      id: operations.id,
+      round: operations.round,
       guid: assets.guid,
       applicationId: operations.applicationId,
       opType: operations.opType,
@@ -64,4 +68,29 @@ export async function outbidBy(db: Db, trade: RoundTrade): Promise<string[]> {
       ),
     )
   return rows.map((r) => r.bidder)
+}
+
+/**
+ * The seller of the auction a trade belongs to: who started the app's latest auction before it
+ * (AUCTION_START's sender is the owner O who put the piece up), or null when none is recorded.
+ */
+export async function auctionSellerOf(db: Db, trade: RoundTrade): Promise<string | null> {
+  if (trade.round === null) return null
+  const rows = await db
+    .select({ sender: operations.sender })
+    .from(operations)
+    .where(
+      and(
+        eq(operations.applicationId, trade.applicationId),
+        eq(operations.opType, 'AUCTION_START'),
+        eq(operations.status, 'executed'),
+        or(
+          lt(operations.round, trade.round),
+          and(eq(operations.round, trade.round), lt(operations.id, trade.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(operations.round), desc(operations.id))
+    .limit(1)
+  return rows.at(0)?.sender ?? null
 }

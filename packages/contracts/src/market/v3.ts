@@ -1,0 +1,256 @@
+/**
+ * Contract v3 (teal/manager-v3.teal): v2 (v2.ts) with timed reserve auctions. Only what differs is
+ * written here; every other operation is v2's own description (ask, offers, buy now, sell now and
+ * claim keep their groups, and are refused by the app while an auction runs, except offers).
+ * - AUCTION_START (AS): the NFT goes into escrow (or stays there, ending a listing's ask); the
+ *   seller is O. AUCTION_BID (AB): the bid and a deposit of AUCTION_DEPOSIT microAlgos; the app
+ *   refunds the previous highest bid and its deposit by inner transactions, or holds the refund in
+ *   a box ("a" + address) funded by that deposit when USDC cannot reach the bidder.
+ *   AUCTION_CANCEL (AC): before the first bid only. AUCTION_SETTLE (AZ): anyone, after the end;
+ *   pays out as a sale (royalties, then the seller) and delivers the NFT. AUCTION_WITHDRAW (AW):
+ *   an account takes its held refund and the box's deposit.
+ * - Deploy funds v3's larger schema (and its extra program page) through v3's bound proxy.
+ * Fees: AS 1f; AB 1f, or 3f when it refunds by inner transactions (USDC and the deposit); AC 2f;
+ * AZ 1f + one per inner transaction (NFT, each royalty paid, the seller, the deposit back: at most
+ * 8f); AW 3f (2f for a box holding only a deposit).
+ */
+import { PROXY_FUNDING_V3, AUCTION_DEPOSIT, MANAGER_SCHEMA_V3 } from '../protocol.js'
+import { clearProgram, managerProgram } from '../programs/index.js'
+import {
+  RECIPIENT_ROLES,
+  type AppCallSpec,
+  type OperationSpec,
+  type Payout,
+  type ProtocolSpec,
+  type Role,
+  type VariantSpec,
+} from './spec.js'
+import { algos, axfer, constant, send, term } from './v1.js'
+import { ROYALTY_PAYOUTS, V2 } from './v2.js'
+
+/** args[0] of each auction method. */
+export const AUCTION_ARGS = {
+  START: 'AS',
+  BID: 'AB',
+  CANCEL: 'AC',
+  SETTLE: 'AZ',
+  WITHDRAW: 'AW',
+} as const
+
+const ONE = constant('1', 1n)
+const DEPOSIT = constant('AUCTION_DEPOSIT', AUCTION_DEPOSIT)
+
+/** An auction call: args [name, ...uint64 terms], assets [NFT, USDC]. */
+function auctionCall(
+  sender: Role,
+  name: string,
+  terms: readonly ('amount' | 'duration' | 'raiseBp' | 'raiseMin')[],
+  payouts: readonly Payout[],
+  refs: {
+    accounts?: readonly Role[]
+    optionalAccounts?: readonly Role[]
+    heldBoxes: readonly Role[]
+  },
+): AppCallSpec {
+  return {
+    type: 'appl',
+    sender,
+    onComplete: 'NoOp',
+    args: [
+      { kind: 'name', value: name },
+      ...terms.map((t) => ({ kind: 'uint64', term: t }) as const),
+    ],
+    assets: ['nftId', 'usdcId'],
+    accounts: refs.accounts ?? [],
+    ...(refs.optionalAccounts && { optionalAccounts: refs.optionalAccounts }),
+    boxes: [],
+    heldBoxes: refs.heldBoxes,
+    payouts,
+  }
+}
+
+const START_TERMS = ['amount', 'duration', 'raiseBp', 'raiseMin'] as const
+
+const AUCTION_START: OperationSpec = {
+  opType: 'AUCTION_START',
+  arg: AUCTION_ARGS.START,
+  variants: [
+    {
+      name: 'from-wallet',
+      when: [['amount', '>', 0n]],
+      group: [
+        send('axfer', 'seller', 'escrow', ONE, 'nftId'),
+        auctionCall('seller', AUCTION_ARGS.START, START_TERMS, [], { heldBoxes: ['seller'] }),
+      ],
+      // The seller must be able to receive USDC when the auction settles.
+      needs: { assets: ['usdcId'] },
+      effect: { ask: 0n, owner: 'seller', holder: 'escrow' },
+    },
+    {
+      name: 'from-escrow',
+      when: [['amount', '>', 0n]],
+      group: [auctionCall('owner', AUCTION_ARGS.START, START_TERMS, [], { heldBoxes: ['owner'] })],
+      needs: { assets: ['usdcId'] },
+      effect: { ask: 0n },
+    },
+  ],
+}
+
+/** The outbid bidder's refund, sent when they can receive USDC (else held in their box). */
+const REFUND_WHEN = [
+  ['bid', '>', 0n],
+  ['refundable', '=', 1n],
+] as const
+
+const AUCTION_BID: OperationSpec = {
+  opType: 'AUCTION_BID',
+  arg: AUCTION_ARGS.BID,
+  variants: [
+    {
+      name: 'bid',
+      when: [['amount', '>', 'bid']],
+      group: [
+        send('pay', 'bidder', 'escrow', DEPOSIT),
+        send('axfer', 'bidder', 'escrow', term('amount'), 'usdcId'),
+        auctionCall(
+          'bidder',
+          AUCTION_ARGS.BID,
+          ['amount'],
+          [
+            { ...axfer('usdcId', 'outbid', term('bid')), when: REFUND_WHEN },
+            { ...algos('outbid', DEPOSIT), when: REFUND_WHEN },
+          ],
+          { accounts: ['outbid'], heldBoxes: ['bidder', 'outbid'] },
+        ),
+      ],
+      // The winner must be able to receive the NFT.
+      needs: { assets: ['nftId'] },
+      effect: {},
+    },
+  ],
+}
+
+const AUCTION_CANCEL: OperationSpec = {
+  opType: 'AUCTION_CANCEL',
+  arg: AUCTION_ARGS.CANCEL,
+  variants: [
+    {
+      name: 'cancel',
+      when: [],
+      group: [
+        auctionCall('owner', AUCTION_ARGS.CANCEL, [], [axfer('nftId', 'owner', ONE)], {
+          heldBoxes: [],
+        }),
+      ],
+      needs: {},
+      effect: { ask: 0n, owner: null, holder: 'owner' },
+    },
+  ],
+}
+
+/** Settlement's payouts after the NFT: the royalties, the seller's net, the deposit back. */
+const SETTLE_PAYOUTS: readonly Payout[] = [
+  ...ROYALTY_PAYOUTS,
+  { ...axfer('usdcId', 'owner', { kind: 'net' }), when: [['sellerReceives', '=', 1n]] },
+  {
+    ...algos('winner', DEPOSIT),
+    when: [
+      ['sellerReceives', '=', 1n],
+      ['winnerExists', '=', 1n],
+    ],
+  },
+]
+
+const settleCall = (payouts: readonly Payout[]): AppCallSpec =>
+  auctionCall('user', AUCTION_ARGS.SETTLE, ['amount'], payouts, {
+    accounts: ['winner', 'owner'],
+    optionalAccounts: RECIPIENT_ROLES,
+    heldBoxes: ['owner', 'winner'],
+  })
+
+const settled = (
+  name: string,
+  deliverable: 0n | 1n,
+  payouts: readonly Payout[],
+  effect: VariantSpec['effect'],
+): VariantSpec => ({
+  name,
+  when: [
+    ['amount', '>', 0n],
+    ['nftDeliverable', '=', deliverable],
+  ],
+  group: [settleCall(payouts)],
+  needs: {},
+  effect,
+})
+
+const AUCTION_SETTLE: OperationSpec = {
+  opType: 'AUCTION_SETTLE',
+  arg: AUCTION_ARGS.SETTLE,
+  variants: [
+    settled('delivered', 1n, [axfer('nftId', 'winner', ONE), ...SETTLE_PAYOUTS], {
+      ask: 0n,
+      owner: null,
+      holder: 'winner',
+    }),
+    // The winner cannot receive the NFT: it stays in escrow with O = winner, who takes it with S 0.
+    settled('kept', 0n, SETTLE_PAYOUTS, { ask: 0n, owner: 'winner', holder: 'escrow' }),
+  ],
+}
+
+const AUCTION_WITHDRAW: OperationSpec = {
+  opType: 'AUCTION_WITHDRAW',
+  arg: AUCTION_ARGS.WITHDRAW,
+  variants: [
+    {
+      name: 'withdraw',
+      when: [],
+      group: [
+        auctionCall(
+          'user',
+          AUCTION_ARGS.WITHDRAW,
+          ['amount'],
+          [
+            { ...axfer('usdcId', 'user', term('amount')), when: [['amount', '>', 0n]] },
+            algos('user', DEPOSIT),
+          ],
+          { heldBoxes: ['user'] },
+        ),
+      ],
+      needs: { assets: ['usdcId'] },
+      effect: {},
+    },
+  ],
+}
+
+const v2 = V2.operations
+
+/** Deploy funds v3's schema and extra page; the proxy is v3's, bound to the creator. */
+const DEPLOY: OperationSpec = {
+  ...v2.DEPLOY,
+  variants: v2.DEPLOY.variants.map((v) => ({
+    ...v,
+    group: v.group.map((t) =>
+      t.type === 'pay' ? { ...t, amount: constant('PROXY_FUNDING_V3', PROXY_FUNDING_V3) } : t,
+    ),
+  })),
+}
+
+export const V3 = {
+  version: 3,
+  manager: () => managerProgram(3).bytes,
+  clear: () => clearProgram().bytes,
+  schema: MANAGER_SCHEMA_V3,
+  boundProxy: true,
+  operations: {
+    ...v2,
+    DEPLOY,
+    AUCTION_START,
+    AUCTION_BID,
+    AUCTION_CANCEL,
+    AUCTION_SETTLE,
+    AUCTION_WITHDRAW,
+  },
+} as const satisfies ProtocolSpec
+
+export type V3OperationKey = keyof typeof V3.operations
