@@ -207,7 +207,7 @@ function AuctionBidBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
   const [touched, setTouched] = useState(false)
   const inputId = useId()
   const fmt = (v: bigint) => formatUnits(v, decimals)
-  const auction = ctx.state.auction
+  const auction = ctx.state.auction ?? null
   const minNext = auction === null ? 0n : minNextBid(auction)
   const amount = parseUnits(text, decimals)
   const error = auction === null ? 'No auction is running.' : checkAuctionBid(amount, minNext, fmt)

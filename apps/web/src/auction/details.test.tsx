@@ -121,7 +121,7 @@ describe('Ending soon', () => {
     })
     const { requests } = renderApp('/ending-soon', { routes: detail(a) })
     const card = await screen.findByRole('article', {}, LAZY)
-    expect(within(card).getByRole('timer').textContent).toMatch(/Ends in 01:(29|30)/)
+    expect(within(card).getByRole('timer').textContent).toMatch(/^Ends in 01:[23]\d/)
     expect(within(card).getByRole('link', { name: 'Bid in auction' })).toBeTruthy()
     const q = requests.find((r) => r.url.pathname === '/api/assets/')!.url.searchParams
     expect(q.get('market')).toBe('auction')
@@ -129,7 +129,7 @@ describe('Ending soon', () => {
   })
 
   it('says so when no auction runs', async () => {
-    renderApp('/', {
+    renderApp('/featured', {
       routes: [(url) => (url.pathname === '/api/assets/' ? Response.json(page([])) : undefined)],
     })
     expect(await screen.findByText('No auctions are running.', {}, LAZY)).toBeTruthy()

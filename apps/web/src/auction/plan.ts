@@ -38,14 +38,15 @@ export interface AuctionFacts {
 export class AuctionRefusal extends Error {}
 
 function running(ctx: AuctionContext): AuctionState {
-  const a = ctx.state.auction
+  const a = ctx.state.auction ?? null
   if (a === null) throw new AuctionRefusal('No auction is running.')
   return a
 }
 
 /** From the wallet, or from escrow when the seller's listing holds the piece (the ask ends). */
 export function planStartAuction(ctx: AuctionContext, terms: StartAuctionTerms): Plan {
-  if (ctx.state.auction !== null) throw new AuctionRefusal('An auction is already running.')
+  if ((ctx.state.auction ?? null) !== null)
+    throw new AuctionRefusal('An auction is already running.')
   const group = buildStartAuction({
     market: ctx.market,
     params: ctx.params,

@@ -6,8 +6,6 @@ import { buttonClass, inputClass } from '../components/modal.js'
 import { MarketSummary } from '../discovery/market-summary.js'
 import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
-import { Section } from './featured.js'
-import { FEATURED_SIZES, LISTS } from './lists.js'
 import { paths } from './paths.js'
 
 function Newsletter() {
@@ -85,11 +83,6 @@ export function HomePage() {
           Explore
         </Link>
       </section>
-      <Section
-        list={LISTS.endingSoon}
-        size={FEATURED_SIZES.endingSoon}
-        empty="No auctions are running."
-      />
       <MarketSummary />
       <section>
         <Newsletter />

@@ -97,7 +97,7 @@ export function plan(
 }
 
 /** What the account has to spend: Algos above its minimum balance, and its USDC. */
-export function available(ctx: TradeContext): Funds {
+export function available(ctx: Pick<TradeContext, 'account' | 'market'>): Funds {
   return { algos: spendable(ctx.account), usdc: assetAmount(ctx.account, ctx.market.usdcId) }
 }
 
