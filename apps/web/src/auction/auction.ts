@@ -3,25 +3,14 @@
  * `Asset.auction` (amounts as decimal strings of USDC base units, the end as ISO time, null until
  * the first bid starts the clock), and the phase the clock puts it in. Pure: the clock is passed in.
  */
-import type { Asset } from '@unica/schemas'
+import type { Asset, Auction } from '@unica/schemas'
 
 /** `Asset.auction` of the API (the pinned manager v3 interface). */
-export interface AuctionView {
-  readonly reserve: string
-  readonly duration: number
-  readonly raise_bp: number
-  readonly raise_min: string
-  /** ISO time; null until the first bid at or above the reserve starts the clock. */
-  readonly end: string | null
-  readonly highest_bid: string | null
-  readonly highest_bidder: string | null
-  readonly min_next_bid: string
-  readonly status: 'running' | 'ended'
-}
+export type AuctionView = Auction
 
-/** The auction of an asset, or null when none runs (the field is absent from older servers). */
+/** The auction of an asset, or null when none runs (older servers send no field). */
 export function auctionOf(asset: Asset): AuctionView | null {
-  return (asset as Asset & { auction?: AuctionView | null }).auction ?? null
+  return asset.auction ?? null
 }
 
 export type AuctionPhase =

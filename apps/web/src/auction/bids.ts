@@ -18,11 +18,6 @@ export interface AuctionBidRow {
   readonly endNote: 'started' | 'extended' | null
 }
 
-/** An operation's auction end (the API's additive `auction_end`), if it carries one. */
-function endOf(op: Operation): string | null {
-  return (op as Operation & { auction_end?: string | null }).auction_end ?? null
-}
-
 /** `operations` newest first (the API's order); the rows newest first too. */
 export function auctionBids(operations: readonly Operation[]): AuctionBidRow[] {
   const oldestFirst = [...operations].reverse()
@@ -31,7 +26,7 @@ export function auctionBids(operations: readonly Operation[]): AuctionBidRow[] {
   let previousEnd: number | null = null
   for (const op of oldestFirst.slice(start + 1)) {
     if (op.op_type !== 'AUCTION_BID') continue
-    const end = endOf(op)
+    const end = op.auction_end ?? null
     const endMs = end === null ? null : new Date(end).getTime()
     let endNote: AuctionBidRow['endNote'] = null
     if (rows.length === 0) endNote = 'started'
