@@ -26,21 +26,20 @@ export function accountNamed(devnet: Devnet, name: string): string {
 }
 
 /**
- * Moves the chain's clock `seconds` ahead: the devnet's dev-mode timestamp offset (seconds added
- * to every later block's time, as go-algorand's) grows by it, then one block is made (a payment
- * from the dispenser), since an app reads the previous block's time (`global LatestTimestamp`).
+ * Moves the chain's clock `seconds` ahead and holds it there. Dev mode's offset makes each new
+ * block that many seconds after the one before (go-algorand's writeDevmodeBlock): one block (a
+ * payment from the dispenser) at `seconds`, then offset 0, so later blocks keep that time. An app
+ * reads the previous block's time (`global LatestTimestamp`), which the tick block now is.
  */
 export async function advanceChainTime(devnet: Devnet, seconds: number): Promise<void> {
-  const url = `${devnet.urls.algod}/v2/devmode/blocks/offset`
-  const headers = { 'X-Algo-API-Token': devnet.token }
-  // 404 until an offset was first set: the real clock, offset 0.
-  const now = await fetch(url, { headers })
-  if (!now.ok && now.status !== 404) throw new Error(`GET offset: ${now.status}`)
-  const offset = now.ok ? ((await now.json()) as { offset: number }).offset : 0
-  const next = offset + Math.ceil(seconds)
-  const res = await fetch(`${url}/${next}`, { method: 'POST', headers })
-  if (!res.ok) throw new Error(`offset ${next}: ${res.status} ${await res.text()}`)
+  const set = async (offset: number) => {
+    const url = `${devnet.urls.algod}/v2/devmode/blocks/offset/${offset}`
+    const res = await fetch(url, { method: 'POST', headers: { 'X-Algo-API-Token': devnet.token } })
+    if (!res.ok) throw new Error(`offset ${offset}: ${res.status} ${await res.text()}`)
+  }
+  await set(Math.ceil(seconds))
   await DevnetKit.of(devnet).fund(genesisAccount(devnet, 'Wallet1').address, ALGO / 1000n)
+  await set(0)
 }
 
 /** The chain's latest block time (unix seconds). */

@@ -1,6 +1,6 @@
 /** The manager application's state, read from algod (docs/product.md §3, contract global state). */
 import algosdk from 'algosdk'
-import { decodeManagerGlobal, type ManagerState } from '@unica/contracts'
+import { decodeManagerGlobal, heldBoxKey, type ManagerState } from '@unica/contracts'
 import { ChainError } from '../lib/errors.js'
 
 export async function readMarket(algod: algosdk.Algodv2, appId: bigint): Promise<ManagerState> {
@@ -38,11 +38,8 @@ export async function readHeld(
   appId: bigint,
   account: string,
 ): Promise<bigint | null> {
-  const name = new Uint8Array(33)
-  name[0] = 0x61
-  name.set(algosdk.decodeAddress(account).publicKey, 1)
   try {
-    const box = await algod.getApplicationBoxByName(appId, name).do()
+    const box = await algod.getApplicationBoxByName(appId, heldBoxKey(account)).do()
     return algosdk.decodeUint64(box.value, 'bigint')
   } catch (e) {
     if ((e as { response?: { status?: number } }).response?.status === 404) return null
