@@ -47,6 +47,7 @@ export function launchConfig(env: NodeJS.ProcessEnv = process.env): LaunchConfig
     trustProxy: server.trustProxy,
     ...(server.publicUrl === undefined ? {} : { publicUrl: server.publicUrl }),
     ...(server.databaseUrl === undefined ? {} : { databaseUrl: server.databaseUrl }),
+    ...(env.OPERATOR_MNEMONIC?.trim() ? { operatorMnemonic: env.OPERATOR_MNEMONIC.trim() } : {}),
   }
   if (network === 'devnet') {
     return {

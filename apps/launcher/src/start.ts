@@ -18,6 +18,7 @@ import {
   openDatabase,
   openStorage,
   startWorker,
+  auctionSettlement,
   type Chain,
   type Database,
   type StorageConfig,
@@ -58,6 +59,11 @@ export interface UnicaOptions {
   readonly publicUrl?: string
   /** Honour X-Forwarded-For for per-IP rate limits (behind a reverse proxy). */
   readonly trustProxy?: boolean
+  /**
+   * OPERATOR_MNEMONIC: the account the worker settles ended auctions with; absent on the devnet
+   * (or LocalNet), an account of KMD's funded from the dispenser.
+   */
+  readonly operatorMnemonic?: string
   /** Public writes per IP per minute; default 600 (a demo seeds and clicks a lot from one IP). */
   readonly rateLimitMax?: number
   /** Operational messages (worker retries); default silent. */
@@ -124,9 +130,13 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       storage = { kind: 'disk', dir: temp }
     }
 
+    const settle = await auctionSettlement(chain, options.operatorMnemonic, (message) => {
+      options.log?.(message)
+    })
     const worker = startWorker({
       database,
       algod: chain.algod,
+      ...(settle === undefined ? {} : { settle }),
       log: (message, error) => {
         options.log?.(`${message} ${error instanceof Error ? error.message : ''}`.trim())
       },

@@ -2,26 +2,9 @@
  * A v3 manager's auction as the API shows it (docs/product.md §4): the row the follower keeps
  * (db/repositories/asset-fields.ts, migration 0011) turned into `Asset.auction`.
  */
+import { minNextBid } from '@unica/contracts'
 import type { Auction } from '@unica/schemas'
 import type { AssetFields } from './db/repositories/asset-fields.js'
-
-const BASIS_POINTS = 10_000n
-
-/**
- * The least the next bid may be, as the manager checks it: the reserve before any bid, else the
- * highest bid h plus max(ceil(h * raise_bp / 10000), raise_min). Unbounded here: a result above
- * 2^64 - 1 means no bid can beat h (the manager refuses the sum).
- */
-export function minNextBid(a: {
-  reserve: bigint
-  raiseBp: bigint
-  raiseMin: bigint
-  highest: bigint
-}): bigint {
-  if (a.highest === 0n) return a.reserve
-  const byShare = (a.highest * a.raiseBp + BASIS_POINTS - 1n) / BASIS_POINTS
-  return a.highest + (byShare > a.raiseMin ? byShare : a.raiseMin)
-}
 
 /** The asset's auction, or null when none runs (AR = 0). */
 export function auctionJson(a: AssetFields): Auction | null {
@@ -35,11 +18,12 @@ export function auctionJson(a: AssetFields): Auction | null {
     end: a.auction_end,
     highest_bid: highest,
     highest_bidder: highest === null ? null : a.auction_bidder,
+    // Above 2^64 - 1 when no bid can beat the highest (the manager refuses the sum).
     min_next_bid: minNextBid({
       reserve: BigInt(a.auction_reserve),
       raiseBp: BigInt(a.auction_raise_bp ?? 0),
       raiseMin: BigInt(a.auction_raise_min ?? '0'),
-      highest: BigInt(highest ?? '0'),
+      highestBid: BigInt(highest ?? '0'),
     }).toString(),
     // Ended once the chain's latest block reached the end (asset-fields.ts: the chain's "now").
     status: a.auction_ended === true ? 'ended' : 'running',

@@ -10,10 +10,10 @@ import { migrate, openDatabase } from './db/index.js'
 import { openStorage } from './media/open.js'
 import { loadWorkerConfig } from './worker/config.js'
 import { smtpMailer } from './email/mailer.js'
-import { startWorker, type Worker } from './worker/index.js'
+import { auctionSettlement, startWorker, type Worker } from './worker/index.js'
 
 const config = loadConfig()
-const { followerStartRound } = loadWorkerConfig()
+const { followerStartRound, operatorMnemonic } = loadWorkerConfig()
 const chain = await waitForChain(config)
 const database = await openDatabase({
   url: config.databaseUrl,
@@ -35,11 +35,17 @@ const app = await buildApp({
   onOperationQueued: () => worker?.wake(),
 })
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied')
+const settle = config.runWorker
+  ? await auctionSettlement(chain, operatorMnemonic, (message) => {
+      app.log.warn(message)
+    })
+  : undefined
 const worker: Worker | undefined = config.runWorker
   ? startWorker({
       database,
       algod: chain.algod,
       followerStartRound,
+      ...(settle === undefined ? {} : { settle }),
       ...(mailer === undefined
         ? {}
         : {

@@ -83,13 +83,18 @@ export const OperationListQuery = PageQuery.extend({
 })
 export type OperationListQuery = z.infer<typeof OperationListQuery>
 
+/** What send_tx queues: the trades, and a v3 manager's auction calls (additive). */
+export const SEND_OPERATIONS = [...TRADE_OPERATIONS, ...AUCTION_OPERATIONS] as const
+export const SendOperation = z.enum(SEND_OPERATIONS)
+export type SendOperation = z.infer<typeof SendOperation>
+
 /** POST /api/operations/send_tx/: a signed group (base64 of concatenated msgpack) and its kind. */
 export const SendTxBody = z.object({
   blob: z
     .string()
     .min(1, 'This field is required.')
     .max(64 * 1024, 'Too large.'),
-  operation: TradeOperation,
+  operation: SendOperation,
 })
 export type SendTxBody = z.infer<typeof SendTxBody>
 

@@ -75,11 +75,11 @@ export interface AuctionRecord {
 /**
  * An auction call's record, or null for other operations:
  * - AUCTION_BID: the bid (the reader's), the previous highest bidder it refunded, the new end;
- * - AUCTION_SETTLE: a sale of the highest bid to its bidder; the royalty is the bid less the
- *   seller's net (the last USDC transfer to the seller: each cut is paid before it, or held);
- *   null when the seller's USDC was held for them (it cannot be told apart then);
- * - AUCTION_WITHDRAW: the USDC sent to the caller;
- * - AUCTION_START (the reserve, the reader's) and AUCTION_CANCEL: nothing more.
+ * - AUCTION_SETTLE: a sale of the highest bid (the call's amount) to its bidder; the royalty is
+ *   the bid less the seller's net (the last USDC transfer to the seller: each cut is paid before
+ *   it, or held); null when the seller's USDC was held for them (it cannot be told apart then);
+ * - AUCTION_START (the reserve), AUCTION_WITHDRAW (the amount) and AUCTION_CANCEL: the reader's
+ *   value, nothing more.
  */
 export function auctionRecord(
   opType: string,
@@ -109,22 +109,19 @@ export function auctionRecord(
         end: after === null || after.end === 0n ? null : unixDate(after.end),
       }
     case 'AUCTION_SETTLE': {
+      // The call carries the highest bid as its amount (the manager checks it is AV).
       const price = before?.bid ?? 0n
       const net = usdcTo(state.seller).at(-1)
       return {
-        value: price,
+        value: undefined,
         counterparty: before?.bidder ?? null,
         royalty: net === undefined || net.amount > price ? null : price - net.amount,
         end: null,
       }
     }
     case 'AUCTION_WITHDRAW':
-      return {
-        value: usdcTo(call.sender).reduce((sum, t) => sum + t.amount, 0n),
-        counterparty: null,
-        royalty: null,
-        end: null,
-      }
+      // The call carries the amount withdrawn.
+      return { value: undefined, counterparty: null, royalty: null, end: null }
     default:
       return null
   }

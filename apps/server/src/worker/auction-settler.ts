@@ -24,12 +24,12 @@ import { queueSignedGroup } from '../db/repositories/operations.js'
 import type { Operator } from './operator.js'
 import { PolledWorker, type PollOptions } from './poll-loop.js'
 
-/** The unsigned settle group of an auction, the operator its sender (the contracts' builder). */
+/** The unsigned settle group of an auction, the operator its sender (settle-group.ts). */
 export type SettleBuilder = (
   auction: EndedAuction,
   operator: string,
   params: algosdk.SuggestedParams,
-) => readonly algosdk.Transaction[]
+) => Promise<readonly algosdk.Transaction[]>
 
 export interface SettlerOptions extends PollOptions {
   /** Called when settlements were queued (the in-process sender wakes up). */
@@ -73,7 +73,7 @@ export class AuctionSettler extends PolledWorker<SettlerOptions> {
     const params = await this.algod.getTransactionParams().do()
     const signed = await Promise.all(
       due.map(async (auction) => {
-        const txns = this.build(auction, this.operator.address, params)
+        const txns = await this.build(auction, this.operator.address, params)
         const call = txns[txns.length - 1]
         return {
           auction,

@@ -8,7 +8,9 @@
 import type algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
 import type { Mailer } from '../email/mailer.js'
-import type { Operator } from './operator.js'
+import type { Chain } from '../chain.js'
+import { configuredOperator, type Operator } from './operator.js'
+import { settleBuilder } from './settle-group.js'
 import { AuctionSettler, type SettleBuilder } from './auction-settler.js'
 import { Emailer } from './emailer.js'
 import { Follower } from './follower.js'
@@ -37,6 +39,32 @@ export interface Worker {
   /** Wakes the sender at once (send_tx calls it after storing a group). */
   wake(): void
   stop(): Promise<void>
+}
+
+/**
+ * The settler's configuration: the operator (OPERATOR_MNEMONIC, or KMD's on a development
+ * network) and the settle builder; undefined, with the reason logged, when there is none (the
+ * worker then settles nothing; anyone's Settle button still does).
+ */
+export async function auctionSettlement(
+  chain: Pick<Chain, 'algod' | 'endpoints' | 'usdcId'>,
+  mnemonic: string | undefined,
+  log: (message: string) => void,
+): Promise<WorkerOptions['settle']> {
+  let operator: Operator | null
+  try {
+    operator = await configuredOperator({ mnemonic, chain })
+  } catch (e) {
+    // A mnemonic that is no key is a configuration error: refuse to start.
+    if (mnemonic !== undefined) throw e
+    log(`auctions are not settled by this worker: ${e instanceof Error ? e.message : String(e)}`)
+    return undefined
+  }
+  if (operator === null) {
+    log('auctions are not settled by this worker: set OPERATOR_MNEMONIC')
+    return undefined
+  }
+  return { operator, build: settleBuilder(chain.algod, chain.usdcId) }
 }
 
 export function startWorker(options: WorkerOptions): Worker {

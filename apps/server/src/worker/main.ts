@@ -9,11 +9,11 @@ import { loadConfig } from '../config.js'
 import { smtpMailer } from '../email/mailer.js'
 import { migrate, openDatabase } from '../db/index.js'
 import { loadWorkerConfig } from './config.js'
-import { startWorker } from './index.js'
+import { auctionSettlement, startWorker } from './index.js'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const { followerStartRound } = loadWorkerConfig()
+  const { followerStartRound, operatorMnemonic } = loadWorkerConfig()
   if (config.databaseUrl === undefined) {
     // PGlite is a single process's database: the server runs the worker inside itself instead.
     console.error(
@@ -25,10 +25,14 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl })
   await migrate(database)
   const chain = await connectChain(config.chain)
+  const settle = await auctionSettlement(chain, operatorMnemonic, (message) => {
+    console.error(message)
+  })
   const worker = startWorker({
     database,
     algod: chain.algod,
     followerStartRound,
+    ...(settle === undefined ? {} : { settle }),
     // SMTP_URL set: this worker mails notifications too (links point to PUBLIC_URL).
     ...(config.smtpUrl === undefined
       ? {}

@@ -9,6 +9,8 @@
  *   the richest account of KMD's `unencrypted-default-wallet` (how AlgoKit finds LocalNet's).
  */
 import algosdk from 'algosdk'
+import { isDevNetwork } from '@unica/schemas'
+import type { Chain } from '../chain.js'
 
 export interface Operator {
   readonly address: string
@@ -116,4 +118,32 @@ export async function kmdOperator(kmd: algosdk.Kmd, algod: algosdk.Algodv2): Pro
   const { txid } = await algod.sendRawTransaction(signed).do()
   await algosdk.waitForConfirmation(algod, txid, 10)
   return operator
+}
+
+/** KMD where the chain's config names none: LocalNet's and the devnet CLI's default port. */
+const LOCAL_KMD = 'http://127.0.0.1:4002'
+
+/**
+ * The operator as configured: OPERATOR_MNEMONIC, else KMD's on a development network, else none
+ * (testnet and mainnet need the mnemonic). Throws OperatorError for bad words, or when KMD or the
+ * dispenser cannot be reached.
+ */
+export async function configuredOperator(o: {
+  readonly mnemonic: string | undefined
+  readonly chain: Pick<Chain, 'algod' | 'endpoints'>
+}): Promise<Operator | null> {
+  if (o.mnemonic !== undefined) return mnemonicOperator(o.mnemonic)
+  const { endpoints } = o.chain
+  if (!isDevNetwork(endpoints.network)) return null
+  const url = endpoints.kmdUrl ?? LOCAL_KMD
+  // The devnet and LocalNet take one token for algod and KMD.
+  const kmd = new algosdk.Kmd(endpoints.algodToken, url, new URL(url).port)
+  try {
+    return await kmdOperator(kmd, o.chain.algod)
+  } catch (e) {
+    if (e instanceof OperatorError) throw e
+    throw new OperatorError(
+      `no operator account from KMD at ${url}: ${e instanceof Error ? e.message : String(e)}`,
+    )
+  }
 }

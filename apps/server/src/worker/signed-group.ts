@@ -7,13 +7,13 @@
 import algosdk from 'algosdk'
 import {
   CURRENT_VERSION,
-  OPERATION_ARGS,
   SignedGroupError as GroupError,
+  hasOperation,
   readSignedGroup,
   type ContractVersion,
-  type Operation,
   type SignedReading,
 } from '@unica/contracts'
+import { SEND_OPERATIONS, type SendOperation } from '@unica/schemas'
 import { TxGroupError, splitTxGroup } from '@unica/txgroup'
 
 export { GroupError }
@@ -21,7 +21,10 @@ export { GroupError }
 /** Far above any trade group (a few hundred bytes each); bounds what we store per request. */
 export const MAX_BLOB_BYTES = 16 * 1024
 
-export const OPERATIONS = Object.keys(OPERATION_ARGS) as Operation[]
+/** Every operation send_tx takes: the trades, and v3's auction calls. */
+export const OPERATIONS: readonly SendOperation[] = SEND_OPERATIONS
+
+type Operation = SendOperation
 
 export interface ParsedGroup {
   readonly operation: Operation
@@ -137,6 +140,10 @@ export function readDecodedGroup(
   version: ContractVersion = CURRENT_VERSION,
 ): ParsedGroup {
   const { parts, txns } = group
+  // An auction call on a manager without auctions (v1, v2) is no group that app can take.
+  if (!hasOperation(operation, version)) {
+    throw new GroupError('operation', `This contract (v${String(version)}) has no ${operation}.`)
+  }
   const reading = readSignedGroup(txns, operation, version)
   const call = txns[txns.length - 1]
   return {
