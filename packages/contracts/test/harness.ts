@@ -229,11 +229,12 @@ export class Harness {
     }
   }
 
-  /** Every bid box of the app: bidder -> bid. */
+  /** Every bid box of the app: bidder -> bid (v3's held refund boxes, "a" + address, aside). */
   async bidBoxes(market: Market): Promise<Map<string, bigint>> {
     const { boxes } = await this.algod.getApplicationBoxes(market.appId).do()
     const out = new Map<string, bigint>()
     for (const { name } of boxes) {
+      if (name.length !== 32) continue
       const box = await this.algod.getApplicationBoxByName(market.appId, name).do()
       out.set(new algosdk.Address(name).toString(), algosdk.decodeUint64(box.value, 'bigint'))
     }

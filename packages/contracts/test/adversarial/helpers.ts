@@ -14,6 +14,7 @@ import {
   type Signer,
   type UnsignedGroup,
 } from '../../src/index.js'
+import { heldBoxes } from '../auction.js'
 import { rejected, signWith, type Account, type Harness } from '../harness.js'
 
 /** An approval (and clear) program that approves everything: `#pragma version 10; int 1`. */
@@ -135,6 +136,8 @@ export interface Snapshot {
   readonly accounts: Record<string, AccountView>
   readonly state: ManagerState | undefined
   readonly boxes: Record<string, bigint>
+  /** v3's held refund boxes: account -> USDC. */
+  readonly held: Record<string, bigint>
   readonly locals: Record<string, bigint | undefined>
 }
 
@@ -163,11 +166,12 @@ export async function snapshot(
     accounts[a] = await view(h, a)
     if (market) locals[a] = await h.localBid(a, market)
   }
-  if (!market) return { accounts, state: undefined, boxes: {}, locals }
+  if (!market) return { accounts, state: undefined, boxes: {}, held: {}, locals }
   return {
     accounts,
     state: await h.state(market),
     boxes: Object.fromEntries(await h.bidBoxes(market)),
+    held: Object.fromEntries(await heldBoxes(h, market)),
     locals,
   }
 }
