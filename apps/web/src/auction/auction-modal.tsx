@@ -118,7 +118,7 @@ function ActionForm({
   busy: boolean
   onConfirm: (plan: Plan) => void
   onClose: () => void
-  /** Enter on an invalid form shows every field's problem. */
+  /** Confirm (or Enter) on an invalid form shows every field's problem. */
   onInvalid?: () => void
   children: ReactNode
 }) {
@@ -136,10 +136,11 @@ function ActionForm({
       {children}
       {plan !== null && <FeeLine plan={plan} />}
       <ModalActions onCancel={onClose}>
+        {/* Enabled on an invalid form, so Confirm (or Enter) shows what is wrong. */}
         <button
           type="submit"
           className={buttonClass}
-          disabled={busy || plan === null || funds !== null}
+          disabled={busy || funds !== null}
           title={funds ?? undefined}
         >
           {funds ?? 'Confirm'}

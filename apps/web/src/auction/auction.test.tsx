@@ -3,12 +3,15 @@
  * timers), the Start auction fields' inline validation from the keyboard, and the auction panel's
  * actions by role and phase.
  */
-import { act, render, screen, within } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ChainSession } from '../chain/session.js'
 import { ServicesContext, createServices } from '../state/services.js'
+import { HeldRefund } from './held-refund.js'
 import { BOB, CONFIG, operation } from '../test/harness.js'
 import type { AuctionView } from './auction.js'
 import { AuctionPanel, type AuctionAction } from './auction-panel.js'
@@ -33,17 +36,24 @@ function auctionView(over: Partial<AuctionView> = {}): AuctionView {
   }
 }
 
-function withServices(node: ReactNode) {
+function withServices(node: ReactNode, chain?: Partial<ChainSession>) {
   const services = createServices(CONFIG, {
     fetch: () => Promise.reject(new Error('no API in these tests')),
-    chain: () => Promise.reject(new Error('no chain in these tests')),
+    // Only the reads a test names; the rest of the chain session is absent.
+    chain: () =>
+      chain === undefined
+        ? Promise.reject(new Error('no chain in these tests'))
+        : Promise.resolve(chain as ChainSession),
     openEvents: null,
   })
-  return render(
+  const view = render(
     <ServicesContext.Provider value={services}>
-      <MemoryRouter>{node}</MemoryRouter>
+      <QueryClientProvider client={services.queryClient}>
+        <MemoryRouter>{node}</MemoryRouter>
+      </QueryClientProvider>
     </ServicesContext.Provider>,
   )
+  return { ...view, services }
 }
 
 afterEach(() => {
@@ -82,8 +92,14 @@ describe('Countdown', () => {
 function StartForm() {
   const form = useStartAuctionForm(6)
   return (
-    <form>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        form.touchAll()
+      }}
+    >
       <StartAuctionFields form={form} />
+      <button type="submit">Confirm</button>
       <output data-testid="terms">
         {form.terms === null
           ? 'invalid'
@@ -133,6 +149,16 @@ describe('Start auction fields', () => {
     await user.type(amount, '5.5')
     expect(screen.queryByRole('alert')).toBeNull()
     expect(terms.textContent).toBe('12500000 7200 0 5500000')
+  })
+
+  it('says every problem at once when confirmed untouched', async () => {
+    const user = userEvent.setup()
+    withServices(<StartForm />)
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    // The defaults (24 hours, 10%) are valid: only the missing reserve is a problem.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      AUCTION_MESSAGES.reserve,
+    ])
   })
 
   it('is usable from the keyboard alone', async () => {
@@ -204,5 +230,28 @@ describe('the auction panel', () => {
     expect(bids[0]).toContain('12 USDC')
     expect(bids[1]).toContain('10 USDC')
     expect(bids[1]).toContain('Clock started')
+  })
+})
+
+describe('Withdraw held USDC', () => {
+  const held = (value: bigint | null) =>
+    withServices(
+      <HeldRefund appId="3001" address={BOB} revision="" onWithdraw={() => undefined} />,
+      { readHeld: () => Promise.resolve(value) },
+    )
+
+  it('offers Withdraw with the amount the box holds', async () => {
+    held(10_000_000n)
+    expect(await screen.findByRole('button', { name: 'Withdraw' })).toBeTruthy()
+    expect(screen.getByText(/10 USDC/)).toBeTruthy()
+  })
+
+  it('offers nothing without a box', async () => {
+    const { services } = held(null)
+    // The read settles, and still nothing is offered.
+    await waitFor(() => {
+      expect(services.queryClient.getQueryState(['held', '3001', BOB, ''])?.status).toBe('success')
+    })
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull()
   })
 })

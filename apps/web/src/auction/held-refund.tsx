@@ -1,8 +1,8 @@
 /**
  * "Withdraw" for USDC a manager v3 holds for the connected account (docs/product.md §2,
  * "Auctions"): an outbid refund or sale proceeds the chain could not push to it (not opted in to
- * USDC, or frozen). Read from algod (the box "a" + address); shows nothing when there is none, or
- * when the read fails (nothing rather than a wrong answer).
+ * USDC, or frozen). Read from algod (the box "a" + address); shows nothing when there is no box,
+ * or when the read fails (nothing rather than a wrong answer).
  */
 import { useQuery } from '@tanstack/react-query'
 import { Usdc } from '../components/asset-card.js'
@@ -27,12 +27,19 @@ export function HeldRefund({
     queryFn: async () => (await services.chain()).readHeld(BigInt(appId), address),
     retry: false,
   })
-  if (held.data === undefined || held.data === 0n) return null
+  // No box (null), or not read (yet, or the read failed): nothing to offer.
+  if (held.data == null) return null
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm">
       <p>
-        The contract holds <Usdc value={held.data} /> for you (a refund or proceeds your account
-        could not receive).
+        {held.data > 0n ? (
+          <>
+            The contract holds <Usdc value={held.data} /> for you (a refund or proceeds your account
+            could not receive), and its deposit.
+          </>
+        ) : (
+          'The contract holds a deposit for you.'
+        )}
       </p>
       <button type="button" className={secondaryButtonClass} onClick={onWithdraw}>
         Withdraw
