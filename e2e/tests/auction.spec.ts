@@ -122,7 +122,15 @@ test('an auction: reserve, outbid refund, a late bid extends, settlement deliver
     (o) => o.op_type === 'AUCTION_BID' && o.value === '12100000',
   )?.auction_end
   expect(Date.parse(lastEnd!) / 1000).toBeGreaterThan(endSeconds)
+  // Nothing is held for Carol: no Withdraw.
+  await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0)
   await saveScreen(page, 'auction-running')
+  // On a phone: the panel, its countdown and its action fit, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(auctionPanel(page).getByRole('button', { name: 'Bid in auction' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await saveScreen(page, 'auction-running-390')
+  await page.setViewportSize({ width: 1280, height: 900 })
 
   // Past the end: the page says so, and the auction is settled (by the worker or by Settle).
   await advanceChainTime(devnet, Date.parse(lastEnd!) / 1000 - (await chainNow(devnet)) + 60)
