@@ -128,7 +128,13 @@ test('an auction: reserve, outbid refund, a late bid extends, settlement deliver
   // On a phone: the panel, its countdown and its action fit, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(auctionPanel(page).getByRole('button', { name: 'Bid in auction' })).toBeVisible()
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  // The page's script runs in the browser; e2e's own types have no DOM.
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  )
+  expect(width).toBeLessThanOrEqual(390)
   await saveScreen(page, 'auction-running-390')
   await page.setViewportSize({ width: 1280, height: 900 })
 

@@ -8,7 +8,6 @@ import {
   CONTRACT_VERSIONS,
   configureCost,
   deployCost,
-  protocol,
   proxyAddress,
   randomProxyId,
   totalCreateCost,
@@ -175,8 +174,7 @@ export async function deployContract(
   const version = versionOf(asset)
   // v2's and v3's proxies are bound to their creator (no one else can deploy with them), each
   // to its own manager's hash; v1's is not bound.
-  const proxy =
-    version === 1 ? proxyAddress(proxyId) : proxyAddress(proxyId, address, version)
+  const proxy = version === 1 ? proxyAddress(proxyId) : proxyAddress(proxyId, address, version)
   const deployed = await deployManager(
     chain.flowChain(walletName),
     {

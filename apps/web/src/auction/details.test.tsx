@@ -26,14 +26,12 @@ function auctionView(over: Partial<AuctionView> = {}): AuctionView {
 }
 
 function inAuction(over: Partial<AuctionView> = {}): Asset {
-  return {
-    ...asset({
-      contract_version: 3,
-      owner_address: ALICE,
-      highest_bid: { value: '2000000', sender: BOB },
-    }),
+  return asset({
+    contract_version: 3,
+    owner_address: ALICE,
+    highest_bid: { value: '2000000', sender: BOB },
     auction: auctionView(over),
-  } as Asset
+  })
 }
 
 function detail(a: Asset, ops: Operation[] = []) {
