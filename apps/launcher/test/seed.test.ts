@@ -105,7 +105,9 @@ describe('the demo seed', () => {
       // The escrow holds exactly the open bids' USDC.
       const escrowUsdc = await algod.accountAssetInformation(escrow, unica.chain.usdcId).do()
       const openBids = bids.reduce((sum, b) => sum + BigInt(b.usdc) * USDC, 0n)
-      expect(escrowUsdc.assetHolding?.amount, piece.name).toBe(openBids)
+      // ... and the auction's highest bid.
+      const auctionBid = BigInt(piece.auction?.bid?.usdc ?? 0) * USDC
+      expect(escrowUsdc.assetHolding?.amount, piece.name).toBe(openBids + auctionBid)
 
       const sold = piece.boughtBy
       const owner = sold === undefined ? seeded.staff : account(sold.resoldTo ?? sold.collector)
@@ -116,8 +118,8 @@ describe('the demo seed', () => {
         price === undefined ? null : (BigInt(price) * USDC).toString(),
       )
       expect(state.ask, piece.name).toBe(price === undefined ? 0n : BigInt(price) * USDC)
-      // A listed NFT sits in the escrow, an unlisted one in its owner's wallet.
-      const holder = price === undefined ? owner : escrow
+      // A listed NFT (or one at auction) sits in the escrow, an unlisted one in its owner's wallet.
+      const holder = price === undefined && piece.auction === undefined ? owner : escrow
       const nft = await algod.accountAssetInformation(holder, item.assetId).do()
       expect(nft.assetHolding?.amount, piece.name).toBe(1n)
     }
@@ -156,9 +158,39 @@ describe('the demo seed', () => {
     expect(staffUsdc.assetHolding?.amount).toBe(GENESIS_USDC + staffIncome)
   })
 
+  it("starts the catalogue's auctions on v3 managers, one with a first bid", async () => {
+    const at = DEMO_PIECES.filter((p) => p.auction !== undefined)
+    expect(at.some((p) => p.auction?.bid !== undefined)).toBe(true)
+    expect(at.some((p) => p.auction?.bid === undefined)).toBe(true)
+    const listed = await get<{ results: (ApiAsset & { auction: unknown })[] }>(
+      '/api/assets/?market=auction&order_by=ending_soon',
+    )
+    // The one with a bid has an end, so it sorts first.
+    expect(listed.results.map((a) => a.name)).toEqual(
+      [...at]
+        .sort((a, b) => Number(b.auction?.bid !== undefined) - Number(a.auction?.bid !== undefined))
+        .map((p) => p.name),
+    )
+    for (const piece of at) {
+      const asset = listed.results.find((a) => a.name === piece.name)
+      const a = piece.auction
+      if (asset === undefined || a === undefined) throw new Error(`${piece.name} not at auction`)
+      const bid = a.bid === undefined ? null : (BigInt(a.bid.usdc) * USDC).toString()
+      expect(asset.auction, piece.name).toMatchObject({
+        reserve: (BigInt(a.reserve) * USDC).toString(),
+        duration: a.hours * 3600,
+        raise_bp: a.raisePercent * 100,
+        highest_bid: bid,
+        highest_bidder: a.bid === undefined ? null : account(a.bid.from),
+        status: 'running',
+      })
+      expect(asset.owner_address).toBe(seeded.staff)
+    }
+  })
+
   it('has pieces of both versions, v2 ones with royalties and splits, and a resale that paid one', async () => {
     const versions = new Set(seeded.pieces.map((p) => p.version))
-    expect(versions).toEqual(new Set([1, 2]))
+    expect(versions).toEqual(new Set([1, 2, 3]))
     for (const piece of DEMO_PIECES) {
       const item = seeded.pieces.find((p) => p.name === piece.name)
       if (item === undefined) throw new Error(`${piece.name} not seeded`)

@@ -184,6 +184,7 @@ describe('GET /api/assets/', () => {
       price: '1',
       highest_bid: { value: '9000000', sender: bidder },
       created_at: '2026-01-03T00:00:00.000Z',
+      auction: null,
     })
   })
 
@@ -207,6 +208,7 @@ describe('GET /api/assets/', () => {
       price: '9223372036854775807',
       highest_bid: { value: '1', sender: bidder },
       created_at: '2026-01-07T12:34:56.789Z',
+      auction: null,
     }
     expect((await list('?status=RD&ordering=-created_at&limit=1')).results).toEqual([expected])
     expect((await list('?asset_id__in=1007')).results).toEqual([expected])

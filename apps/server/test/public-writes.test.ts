@@ -181,15 +181,18 @@ describe('POST /api/contracts/compile_*', () => {
     const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64')
     const manager = await server.post('/api/contracts/compile_manager/')
     expect(manager.statusCode).toBe(200)
-    // The version new deploys run (v2: royalties R0..R3 and held H0..H3 widen the global schema).
+    // The version new deploys run (v3: v2's royalties R0..R3 and held H0..H3, and the auction's
+    // AR, AD, AP, AM, AE, AV and AH widen the global schema; its program takes one extra page).
+    expect(CURRENT_VERSION).toBe(3)
     expect(manager.json()).toEqual({
       hash: managerProgram(CURRENT_VERSION).hash,
       result: b64(managerProgram(CURRENT_VERSION).bytes),
       params: {
         num_local_ints: 1,
         num_local_byte_slices: 0,
-        num_global_ints: 8,
-        num_global_byte_slices: 7,
+        num_global_ints: 14,
+        num_global_byte_slices: 8,
+        extra_program_pages: 1,
       },
     })
     const clear = await server.post('/api/contracts/compile_clear/')

@@ -22,6 +22,8 @@ export const ManagerParams = z.object({
   num_local_byte_slices: z.number(),
   num_global_ints: z.number(),
   num_global_byte_slices: z.number(),
+  /** Ours, additive: program pages beyond the first (v3's manager needs one). */
+  extra_program_pages: z.number().optional(),
 })
 
 export const CompileManagerResult = CompileResult.extend({ params: ManagerParams })

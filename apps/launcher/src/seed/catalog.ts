@@ -1,8 +1,8 @@
 /**
  * The demo's pieces and what happens to each on the first start: enough variety that every list
  * and every button of the app has something to show (listed, with bids, unlisted, sold), on both
- * manager versions: v1 pieces (no royalty) and v2 ones with royalties and splits, one of them
- * resold by a collector (the resale pays the royalty).
+ * manager versions: v1 pieces (no royalty), v2 ones with royalties and splits, one of them
+ * resold by a collector (the resale pays the royalty), and v3 ones at auction (one with a bid).
  * Prices and bids are whole USDC (the seed converts them to base units).
  */
 import type { Artwork } from './images.js'
@@ -34,8 +34,18 @@ export interface DemoPiece {
     readonly relistAt?: number
     readonly resoldTo?: Collector
   }
-  /** The manager version (docs/product.md §3); the current one (2) when unset. */
-  readonly version?: 1 | 2
+  /** The manager version (docs/product.md §3); the current one (3) when unset. */
+  readonly version?: 1 | 2 | 3
+  /**
+   * v3: a timed reserve auction the creator starts from the wallet (reserve in whole USDC, length
+   * in hours, minimum raise in percent), with a first bid or none (the clock then waits for it).
+   */
+  readonly auction?: {
+    readonly reserve: number
+    readonly hours: number
+    readonly raisePercent: number
+    readonly bid?: { readonly from: Collector; readonly usdc: number }
+  }
   /** v2: the creator royalty's split (none when unset). */
   readonly royalty?: readonly DemoRecipient[]
 }
@@ -76,6 +86,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     description: 'A study of water remembering the moon. Not for sale, open to offers.',
     art: { palette: ['#002626', '#0e7c7b', '#17bebb', '#d4f4dd'], motif: 'waves', seed: 41 },
     bids: [{ from: 'Wallet3', usdc: 40 }],
+    version: 2,
   },
   {
     name: 'Copper Sun',
@@ -88,6 +99,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
       { who: 'staff', share: 700 },
       { who: 'Wallet6', share: 300 },
     ],
+    version: 2,
   },
   {
     name: 'Lichen',
@@ -96,6 +108,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
     art: { palette: ['#1b2d1b', '#6a994e', '#a7c957', '#f2e8cf'], motif: 'grid', seed: 67 },
     price: 45,
     royalty: [{ who: 'staff', share: 500 }],
+    version: 2,
   },
   {
     name: 'Quiet Orbit',
@@ -107,12 +120,14 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
       { who: 'staff', share: 400 },
       { who: 'Wallet3', share: 200 },
     ],
+    version: 2,
   },
   {
     name: 'Meridian',
     unitName: 'UNI',
     description: 'Noon, drawn as a grid of shadows.',
     art: { palette: ['#22223b', '#4a4e69', '#9a8c98', '#f2e9e4'], motif: 'grid', seed: 89 },
+    version: 2,
   },
   {
     name: 'Rose Compass',
@@ -128,6 +143,7 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
       { who: 'staff', share: 800 },
       { who: 'Wallet5', share: 200 },
     ],
+    version: 2,
   },
   {
     name: 'Ember Tide',
@@ -140,5 +156,21 @@ export const DEMO_PIECES: readonly DemoPiece[] = [
       { who: 'staff', share: 600 },
       { who: 'Wallet6', share: 400 },
     ],
+    version: 2,
+  },
+  {
+    name: 'Slow Comet',
+    unitName: 'UNI',
+    description: 'A comet that takes a week to cross the frame. At auction, with a first bid.',
+    art: { palette: ['#03071e', '#370617', '#dc2f02', '#ffba08'], motif: 'orbits', seed: 109 },
+    auction: { reserve: 50, hours: 168, raisePercent: 5, bid: { from: 'Wallet4', usdc: 55 } },
+    royalty: [{ who: 'staff', share: 500 }],
+  },
+  {
+    name: 'Low Tide Atlas',
+    unitName: 'UNI',
+    description: 'Maps of what the sea leaves behind. At auction, waiting for a first bid.',
+    art: { palette: ['#001219', '#005f73', '#94d2bd', '#e9d8a6'], motif: 'grid', seed: 113 },
+    auction: { reserve: 30, hours: 24, raisePercent: 10 },
   },
 ]

@@ -9,10 +9,12 @@ import { createHash, randomBytes } from 'node:crypto'
 import algosdk from 'algosdk'
 import {
   buildAppOptIn,
+  buildAuctionBid,
   buildAssetOptIn,
   buildBid,
   buildBuyNow,
   buildListAsk,
+  buildStartAuction,
   CURRENT_VERSION,
   type Market,
   type UnsignedGroup,
@@ -30,7 +32,7 @@ import {
   createApiClient,
   submitAssetProofNote,
   type ApiClient,
-  type TradeOperation,
+  type SendOperation,
 } from '@unica/schemas'
 import { setStaff, type Chain, type Database } from '@unica/server'
 import { DEMO_PIECES, type Collector, type DemoPiece } from './catalog.js'
@@ -90,7 +92,7 @@ export async function seedDemo(
 
 class Seeder {
   private readonly api: ApiClient
-  private readonly trades: TradeApi<TradeOperation>
+  private readonly trades: TradeApi<SendOperation>
   private readonly algod: algosdk.Algodv2
   private readonly usdcId: bigint
   /** algod, with KMD signing (and the proxy logic sig where the deploy group needs it). */
@@ -135,7 +137,7 @@ class Seeder {
       share: r.share,
     }))
     const v2 =
-      version === 2
+      version >= 2
         ? {
             royalty: {
               recipients: recipients.map((r) => ({ address: r.address, share: BigInt(r.share) })),
@@ -171,7 +173,7 @@ class Seeder {
               description: piece.description,
               image: new File([image], `${guid}.png`, { type: 'image/png' }),
               proof: Buffer.from(proof).toString('base64'),
-              ...(version === 2 && { royalty: JSON.stringify({ recipients }) }),
+              ...(version >= 2 && { royalty: JSON.stringify({ recipients }) }),
             },
           })
         },
@@ -241,6 +243,7 @@ class Seeder {
         }
       }
     }
+    if (piece.auction !== undefined) await this.auction(staff, piece.auction, seeded, market)
     for (const bid of piece.bids ?? []) {
       const bidder = this.collector(bid.from)
       await this.optInApp(bidder, seeded.appId)
@@ -254,6 +257,37 @@ class Seeder {
       })
       await this.trade(group, 'BID')
     }
+  }
+
+  /** A v3 auction the creator starts from the wallet, and its first bid if any (docs/product.md §4). */
+  private async auction(
+    staff: string,
+    auction: NonNullable<DemoPiece['auction']>,
+    seeded: SeededPiece,
+    market: Market,
+  ): Promise<void> {
+    const start = buildStartAuction({
+      market,
+      params: await this.params(),
+      seller: staff,
+      fromEscrow: false,
+      reserve: BigInt(auction.reserve) * USDC,
+      duration: BigInt(auction.hours) * 3600n,
+      raiseBp: BigInt(auction.raisePercent) * 100n,
+      raiseMin: 0n,
+    })
+    await this.trade(start, 'AUCTION_START')
+    if (auction.bid === undefined) return
+    const bidder = this.collector(auction.bid.from)
+    await this.optInAsset(bidder, seeded.assetId)
+    const bid = buildAuctionBid({
+      market,
+      params: await this.params(),
+      bidder,
+      amount: BigInt(auction.bid.usdc) * USDC,
+      previous: null,
+    })
+    await this.trade(bid, 'AUCTION_BID')
   }
 
   private collector(name: Collector): string {
@@ -294,13 +328,13 @@ class Seeder {
   }
 
   /** Signs with KMD and sends through send_tx, as the web app sends trades; waits for the worker. */
-  private async trade(group: UnsignedGroup, operation: TradeOperation): Promise<void> {
+  private async trade(group: UnsignedGroup, operation: SendOperation): Promise<void> {
     await sendTrade(this.chain.sign, this.trades, group, operation)
   }
 }
 
 /** send_tx and the operation's state, through the typed client, as the trade flow asks for them. */
-function tradeApi(api: ApiClient): TradeApi<TradeOperation> {
+function tradeApi(api: ApiClient): TradeApi<SendOperation> {
   return {
     sendTx: async (signed, operation) => {
       const blob = Buffer.concat(signed).toString('base64')

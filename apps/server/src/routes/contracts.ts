@@ -89,6 +89,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             num_local_byte_slices: schema.localBytes,
             num_global_ints: schema.globalInts,
             num_global_byte_slices: schema.globalBytes,
+            extra_program_pages: schema.extraPages,
           },
         }
       },

@@ -246,6 +246,30 @@ describe('an auction on a v3 manager', () => {
     ])
   })
 
+  it('stores a bid below the minimum raise, which the chain refuses (reported, nothing moves)', async () => {
+    const before = await asset()
+    const low = buildAuctionBid({
+      market,
+      params: await params(),
+      bidder: alice.address,
+      // One base unit short of the minimum next bid.
+      amount: BigInt(before.auction?.min_next_bid ?? 0) - 1n,
+      previous: { bidder: bob.address, bid: RESERVE + USDC, canReceiveUsdc: true },
+    })
+    const res = await env.server.post('/api/operations/send_tx/', {
+      blob: blobOf(env.h.sign(low, alice)),
+      operation: 'AUCTION_BID',
+    })
+    expect(res.statusCode).toBe(201)
+    expect(await sender.step()).toEqual(['failed'])
+    const id = res.json<{ operation_id: string }>().operation_id
+    const answer = (await env.server.get(`/api/operations/${id}`)).json<Record<string, unknown>>()
+    expect(answer).toMatchObject({ is_pending: false, is_executed: false })
+    expect(answer.failure_reason).toMatch(/logic eval error/)
+    await follower.catchUp()
+    expect(await asset()).toEqual(before)
+  })
+
   it('moves the end to 15 minutes after a bid in the last 15 minutes', async () => {
     await blockAt(end - 60n)
     const amount = 12n * USDC
@@ -388,6 +412,19 @@ describe('cancelling and what send_tx refuses', () => {
         .results.map((o) => o.op_type)
         .slice(0, 2),
     ).toEqual(['AUCTION_CANCEL', 'AUCTION_START'])
+    // In the activity feed: a start is a listing at the reserve, a cancel a cancel.
+    interface Item {
+      type: string
+      op_type: string
+      value: string
+      asset: { guid: string } | null
+    }
+    const feed = await env.server.get('/api/activity/?limit=100')
+    const items = feed.json<{ results: Item[] }>().results.filter((i) => i.asset?.guid === v3Guid)
+    expect(items.map((i) => [i.type, i.op_type, i.value])).toEqual([
+      ['cancel', 'AUCTION_CANCEL', '0'],
+      ['listing', 'AUCTION_START', RESERVE.toString()],
+    ])
   })
 
   it('refuses an auction group declared as another operation, or on a v2 manager', async () => {

@@ -15,7 +15,7 @@ export const PROTOCOLS = { 1: V1, 2: V2, 3: V3 } as const satisfies Record<numbe
 export type ContractVersion = keyof typeof PROTOCOLS
 
 /** The version new deployments get. */
-export const CURRENT_VERSION: ContractVersion = 2
+export const CURRENT_VERSION: ContractVersion = 3
 
 export const CONTRACT_VERSIONS = Object.keys(PROTOCOLS).map(Number) as ContractVersion[]
 
