@@ -57,6 +57,15 @@ export type ManagerSchema =
 export const BASIS_POINTS = 10_000n
 export const MAX_ROYALTY_BASIS_POINTS = 1_500n
 export const MAX_ROYALTY_RECIPIENTS = 4
+/**
+ * Version 3 takes at most 3: an auction's settle names the winner, the seller, each recipient,
+ * the NFT, USDC and a held refund box, and an app call names at most 8 resources.
+ */
+export const MAX_ROYALTY_RECIPIENTS_V3 = 3
+
+/** The most royalty recipients a manager of `version` takes at configuration. */
+export const maxRoyaltyRecipients = (version: number): number =>
+  version >= 3 ? MAX_ROYALTY_RECIPIENTS_V3 : MAX_ROYALTY_RECIPIENTS
 
 /** A bid's box: key = the bidder's 32-byte address, value = the 8-byte bid. */
 export const BID_BOX_MIN_BALANCE = BOX_FLAT_MIN_BALANCE + BOX_BYTE_MIN_BALANCE * (32n + 8n)

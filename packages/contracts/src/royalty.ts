@@ -24,10 +24,13 @@ export const NO_ROYALTY: Royalty = { recipients: [] }
 export const royaltyBasisPoints = (r: Royalty): bigint =>
   r.recipients.reduce((sum, x) => sum + x.share, 0n)
 
-/** Why the chain would refuse this split at configuration, or null when it takes it. */
-export function royaltyProblem(r: Royalty): string | null {
-  if (r.recipients.length > MAX_ROYALTY_RECIPIENTS) {
-    return `A royalty has at most ${MAX_ROYALTY_RECIPIENTS} recipients.`
+/**
+ * Why the chain would refuse this split at configuration, or null when it takes it (`most`: the
+ * version's limit, maxRoyaltyRecipients; v2's by default).
+ */
+export function royaltyProblem(r: Royalty, most = MAX_ROYALTY_RECIPIENTS): string | null {
+  if (r.recipients.length > most) {
+    return `A royalty has at most ${most} recipients.`
   }
   for (const [i, x] of r.recipients.entries()) {
     if (!algosdk.isValidAddress(x.address) || x.address === algosdk.ALGORAND_ZERO_ADDRESS_STRING) {
@@ -42,8 +45,8 @@ export function royaltyProblem(r: Royalty): string | null {
 }
 
 /** The configure call's args[1]: each recipient's 32-byte key and 8-byte share, in order. */
-export function encodeRoyalty(r: Royalty): Uint8Array {
-  const problem = royaltyProblem(r)
+export function encodeRoyalty(r: Royalty, most = MAX_ROYALTY_RECIPIENTS): Uint8Array {
+  const problem = royaltyProblem(r, most)
   if (problem !== null) throw new RangeError(problem)
   const out = new Uint8Array(40 * r.recipients.length)
   r.recipients.forEach((x, i) => {

@@ -299,6 +299,39 @@ describe('v3 auctions', () => {
   }, 30_000)
 })
 
+describe('v3 settlement at its largest', () => {
+  it("pays three recipients (v3's most), the seller and the deposit back within one call budget", async () => {
+    const staff = await h.account()
+    const others = await Promise.all([h.account(), h.account()])
+    const royalty: Royalty = {
+      recipients: [staff, ...others].map((a, i) => ({
+        address: a.address,
+        share: 300n + BigInt(i),
+      })),
+    }
+    const market = await h.market(staff, { version: 3, royalty })
+    const seller = await owner(market, staff)
+    await h.send(await startAuction(h, market, seller, { duration: HOUR }), seller)
+    const winner = await auctionBidder(market)
+    await h.send(await auctionBid(h, market, winner, 777_777_777n), winner)
+    await clock.advance(HOUR)
+    const before = await Promise.all(
+      [staff, ...others, seller].map((a) => usdcOf(a.address, market)),
+    )
+    const anyone = await h.account()
+    const settle = await settleAuction(h, market, anyone)
+    // NFT, 3 royalties, the seller, the deposit: 1 + 6 minimum fees.
+    expect(settle.fee).toBe(7_000n)
+    await h.sendMeasured(measured, 'v3-auction-settle-3-recipients', settle, anyone)
+    const after = await Promise.all(
+      [staff, ...others, seller].map((a) => usdcOf(a.address, market)),
+    )
+    const cut = royaltySplit(777_777_777n, royalty, false)
+    expect(after.map((a, i) => a - before[i])).toEqual([...cut.cuts, cut.seller])
+    expect((await h.holdings(winner.address, market)).nft).toBe(1n)
+  }, 60_000)
+})
+
 describe('the README', () => {
   it('lists the opcode cost each v3 operation measured here', () => {
     expectDocumentedCosts(measured)

@@ -18,6 +18,7 @@ import {
   type UnsignedGroup,
 } from '../builders/group.js'
 import type { BoundProxyVersion } from '../programs/index.js'
+import { maxRoyaltyRecipients } from '../protocol.js'
 import { encodeRoyalty, NO_ROYALTY, type Royalty } from '../royalty.js'
 import { amountOf, allHold, payoutsOn, type Terms } from './terms.js'
 import type {
@@ -146,7 +147,9 @@ class Builder {
       sender: this.address(c.sender),
       appArgs: c.args.map((a) => {
         if (a.kind === 'name') return arg(a.value)
-        if (a.kind === 'royalty') return encodeRoyalty(this.input.royalty ?? NO_ROYALTY)
+        if (a.kind === 'royalty') {
+          return encodeRoyalty(this.input.royalty ?? NO_ROYALTY, maxRoyaltyRecipients(this.version))
+        }
         return algosdk.encodeUint64(this.term(a.term))
       }),
       foreignAssets: c.assets.map((a) => this.term(a)),
@@ -156,7 +159,9 @@ class Builder {
       ],
       boxes: [
         ...c.boxes.map((r) => bidBox(this.address(r))),
-        ...(c.heldBoxes ?? []).map((r) => heldBox(this.address(r))),
+        ...(c.heldBoxes ?? [])
+          .filter((b) => allHold(b.when ?? [], terms))
+          .map((b) => heldBox(this.address(b.role))),
       ],
       suggestedParams: withFee(this.input.params, fee),
     }

@@ -131,12 +131,20 @@ export interface AppCallSpec {
   readonly optionalAccounts?: readonly Role[]
   /** Bid boxes referenced, by their bidder. */
   readonly boxes: readonly Role[]
-  /** v3: held refund boxes referenced ("a" + the address), by their account. */
-  readonly heldBoxes?: readonly Role[]
+  /**
+   * v3: held refund boxes referenced ("a" + the address), by their account; one with `when` only
+   * when its conditions hold (a call names at most 8 resources in all).
+   */
+  readonly heldBoxes?: readonly HeldBoxRef[]
   /** Minimum fees; unset: 1 + the payouts that apply (the call pays its inner transactions). */
   readonly fee?: number
   /** The inner transactions, in the order the app sends them. */
   readonly payouts: readonly Payout[]
+}
+
+export interface HeldBoxRef {
+  readonly role: Role
+  readonly when?: readonly Condition[]
 }
 
 export type TxnSpec = SignedTransfer | AppCallSpec

@@ -19,6 +19,7 @@ import { clearProgram, managerProgram } from '../programs/index.js'
 import {
   RECIPIENT_ROLES,
   type AppCallSpec,
+  type HeldBoxRef,
   type OperationSpec,
   type Payout,
   type ProtocolSpec,
@@ -49,7 +50,7 @@ function auctionCall(
   refs: {
     accounts?: readonly Role[]
     optionalAccounts?: readonly Role[]
-    heldBoxes: readonly Role[]
+    heldBoxes: readonly HeldBoxRef[]
   },
 ): AppCallSpec {
   return {
@@ -80,7 +81,9 @@ const AUCTION_START: OperationSpec = {
       when: [['amount', '>', 0n]],
       group: [
         send('axfer', 'seller', 'escrow', ONE, 'nftId'),
-        auctionCall('seller', AUCTION_ARGS.START, START_TERMS, [], { heldBoxes: ['seller'] }),
+        auctionCall('seller', AUCTION_ARGS.START, START_TERMS, [], {
+          heldBoxes: [{ role: 'seller' }],
+        }),
       ],
       // The seller must be able to receive USDC when the auction settles.
       needs: { assets: ['usdcId'] },
@@ -89,7 +92,11 @@ const AUCTION_START: OperationSpec = {
     {
       name: 'from-escrow',
       when: [['amount', '>', 0n]],
-      group: [auctionCall('owner', AUCTION_ARGS.START, START_TERMS, [], { heldBoxes: ['owner'] })],
+      group: [
+        auctionCall('owner', AUCTION_ARGS.START, START_TERMS, [], {
+          heldBoxes: [{ role: 'owner' }],
+        }),
+      ],
       needs: { assets: ['usdcId'] },
       effect: { ask: 0n },
     },
@@ -120,7 +127,7 @@ const AUCTION_BID: OperationSpec = {
             { ...axfer('usdcId', 'outbid', term('bid')), when: REFUND_WHEN },
             { ...algos('outbid', DEPOSIT), when: REFUND_WHEN },
           ],
-          { accounts: ['outbid'], heldBoxes: ['bidder', 'outbid'] },
+          { accounts: ['outbid'], heldBoxes: [{ role: 'bidder' }, { role: 'outbid' }] },
         ),
       ],
       // The winner must be able to receive the NFT.
@@ -165,7 +172,17 @@ const settleCall = (payouts: readonly Payout[]): AppCallSpec =>
   auctionCall('user', AUCTION_ARGS.SETTLE, ['amount'], payouts, {
     accounts: ['winner', 'owner'],
     optionalAccounts: RECIPIENT_ROLES,
-    heldBoxes: ['owner', 'winner'],
+    // The one box a settle may create: the seller's proceeds, or else the winner's deposit.
+    heldBoxes: [
+      { role: 'owner', when: [['sellerReceives', '=', 0n]] },
+      {
+        role: 'winner',
+        when: [
+          ['sellerReceives', '=', 1n],
+          ['winnerExists', '=', 0n],
+        ],
+      },
+    ],
   })
 
 const settled = (
@@ -214,7 +231,7 @@ const AUCTION_WITHDRAW: OperationSpec = {
             { ...axfer('usdcId', 'user', term('amount')), when: [['amount', '>', 0n]] },
             algos('user', DEPOSIT),
           ],
-          { heldBoxes: ['user'] },
+          { heldBoxes: [{ role: 'user' }] },
         ),
       ],
       needs: { assets: ['usdcId'] },

@@ -18,10 +18,12 @@ import {
   buildCancelAsk,
   buildCancelAuction,
   buildChangeAsk,
+  buildConfigure,
   buildListAsk,
   buildSellNow,
   buildStartAuction,
   buildWithdrawHeld,
+  encodeRoyalty,
   minNextBid,
   randomProxyId,
   type Market,
@@ -621,6 +623,86 @@ describe('accounts that stop being able to receive', () => {
       )
       expect((await h.holdings(staff.address, market)).usdc).toBe(10n * USDC)
       expect((await h.holdings(h.escrow(market), market)).usdc).toBe(0n)
+    },
+    T,
+  )
+})
+
+describe('v3 royalties and the 8 resources of a settle', () => {
+  it(
+    'refuses four recipients at configuration (builder and app), takes three',
+    async () => {
+      const staff = await h.account()
+      const nftId = await h.createNft(staff)
+      const appId = await h.deploy(staff, nftId, undefined, 3)
+      const market: Market = { appId, nftId, usdcId: h.usdcId, version: 3 }
+      const recipients = await Promise.all([h.account(), h.account(), h.account(), h.account()])
+      const split = (n: number) => ({
+        recipients: recipients.slice(0, n).map((a) => ({ address: a.address, share: 100n })),
+      })
+      const configure = (n: number) =>
+        buildConfigure({ creator: staff.address, ...market, royalty: split(n), params: p })
+      const p = await h.params()
+      expect(() => configure(4)).toThrow(/at most 3 recipients/)
+      const honest = configure(3)
+      await refused(h, market, [staff], () =>
+        h.send(
+          edit(honest, (t) => {
+            setArgs(t[1], [new TextEncoder().encode('C'), encodeRoyalty(split(4))])
+          }),
+          staff,
+        ),
+      )
+      await h.send(honest, staff)
+      expect((await h.state(market)).royalty).toHaveLength(3)
+    },
+    T,
+  )
+
+  it(
+    'settles with three recipients and a seller without USDC: the proceeds are held',
+    async () => {
+      const staff = await h.account()
+      const recipients = await Promise.all([h.account(), h.account()])
+      const royalty = {
+        recipients: [staff, ...recipients].map((a) => ({ address: a.address, share: 500n })),
+      }
+      const market = await h.market(staff, { version: 3, royalty })
+      // A resale, so the royalty is due: the creator sells to the seller first.
+      const seller = await bidder(h, market, USDC)
+      await h.send(
+        buildSellNow({
+          seller: staff.address,
+          buyer: seller.address,
+          market,
+          bid: USDC,
+          fromEscrow: false,
+          params: await h.params(),
+        }),
+        staff,
+      )
+      await h.send(await startAuction(h, market, seller, { duration: HOUR }), seller)
+      const winner = await auctionBidder(market)
+      await bid(market, winner, 100n * USDC)
+      await closeUsdc(h, seller)
+      await clock.advance(HOUR)
+      const anyone = await h.account()
+      const settle = await settleAuction(h, market, anyone)
+      // winner, seller, 3 recipients, NFT, USDC and the seller's box: the most a call may name.
+      const call = settle.txns[0].applicationCall!
+      expect(call.accounts.length + call.foreignAssets.length + call.boxes.length).toBe(8)
+      const before = await Promise.all(
+        [staff, ...recipients].map((a) => h.holdings(a.address, market)),
+      )
+      await h.send(settle, anyone)
+      const after = await Promise.all(
+        [staff, ...recipients].map((a) => h.holdings(a.address, market)),
+      )
+      expect(after.map((a, i) => a.usdc - before[i].usdc)).toEqual(
+        [5n, 5n, 5n].map((x) => x * USDC),
+      )
+      expect(await heldOf(h, market, seller.address)).toBe(85n * USDC)
+      expect((await h.holdings(winner.address, market)).nft).toBe(1n)
     },
     T,
   )
