@@ -99,13 +99,14 @@ export function FeaturedPage() {
     <div>
       <FeaturedItem />
       <Section list={LISTS.forSale} size={FEATURED_SIZES.forSale} />
+      <Section list={LISTS.highestBids} size={FEATURED_SIZES.highestBids} />
+      <Section list={LISTS.recent} size={FEATURED_SIZES.recent} />
+      {/* Ours (auctions): after the spec's three sections. */}
       <Section
         list={LISTS.endingSoon}
         size={FEATURED_SIZES.endingSoon}
         empty="No auctions are running."
       />
-      <Section list={LISTS.highestBids} size={FEATURED_SIZES.highestBids} />
-      <Section list={LISTS.recent} size={FEATURED_SIZES.recent} />
     </div>
   )
 }

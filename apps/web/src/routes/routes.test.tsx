@@ -87,7 +87,7 @@ describe('lists', () => {
     await waitFor(() => {
       expect(
         screen.getAllByRole('link', { name: 'View all' }).map((l) => l.getAttribute('href')),
-      ).toEqual(['/for-sale', '/ending-soon', '/highest-bids', '/recently-added'])
+      ).toEqual(['/for-sale', '/highest-bids', '/recently-added', '/ending-soon'])
     })
     const featured = screen.getByRole('region', { name: 'Featured item' })
     expect(within(featured).getByRole('link', { name: 'Buy now' })).toBeTruthy()
