@@ -1,6 +1,7 @@
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import { buildBid, buildBuyNow, buildSellNow } from './builders/trade.js'
+import { CURRENT_VERSION } from './market/versions.js'
 import { configureCost, createNftCost, deployCost, groupCost, totalCreateCost } from './costs.js'
 import { BID_BOX_MIN_BALANCE, ESCROW_FUNDING, PROXY_FUNDING, PROXY_FUNDING_V2 } from './protocol.js'
 
@@ -28,11 +29,17 @@ describe('staff costs', () => {
     expect(totalCreateCost(params, 1).total).toBe(871_000n)
   })
 
-  it('v2 (new deploys): the proxy locks the larger schema (8 uints, 7 byte slices)', () => {
+  it('v2: the proxy locks the larger schema (8 uints, 7 byte slices)', () => {
     expect(PROXY_FUNDING_V2).toBe(778_000n)
-    expect(deployCost(params)).toEqual({ fees: 2_000n, deposits: 778_000n, total: 780_000n })
-    expect(configureCost(params)).toEqual({ fees: 4_000n, deposits: 300_000n, total: 304_000n })
-    expect(totalCreateCost(params).total).toBe(1_185_000n)
+    expect(deployCost(params, 2)).toEqual({ fees: 2_000n, deposits: 778_000n, total: 780_000n })
+    expect(configureCost(params, 2)).toEqual({ fees: 4_000n, deposits: 300_000n, total: 304_000n })
+    expect(totalCreateCost(params, 2).total).toBe(1_185_000n)
+  })
+
+  it('new deploys run v3 and pay what v3 locks', () => {
+    expect(CURRENT_VERSION).toBe(3)
+    expect(deployCost(params)).toEqual(deployCost(params, 3))
+    expect(totalCreateCost(params)).toEqual(totalCreateCost(params, 3))
   })
 
   it('scale with the network minimum fee', () => {

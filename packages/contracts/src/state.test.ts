@@ -34,7 +34,6 @@ describe('decodeManagerGlobal', () => {
       nftId: 1002n,
       creator: owner.toString(),
       bidCount: 3n,
-      auction: null,
     })
   })
 
@@ -62,6 +61,8 @@ describe('decodeManagerGlobal', () => {
     const fresh = decodeManagerGlobal([uint('AR', 100n), bytes('AH', new Uint8Array())])
     expect(fresh.auction).toMatchObject({ end: 0n, highestBid: 0n, highestBidder: null })
     expect(decodeManagerGlobal([uint('AR', 0n), uint('AV', 5n)]).auction).toBeNull()
+    // v1 and v2 apps have no AR at all.
+    expect(decodeManagerGlobal([uint('A', 5n)]).auction).toBeUndefined()
   })
 
   it('treats missing or mistyped keys as empty', () => {

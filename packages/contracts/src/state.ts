@@ -21,7 +21,7 @@ export interface ManagerState {
   readonly bidCount: bigint
   /** v2 once configured: the royalty recipients by slot, their shares and what is held for them. */
   readonly royalty?: readonly HeldRoyalty[]
-  /** v3: the auction running (AR > 0), or null (also for v1 and v2 apps). */
+  /** v3: the auction running (AR > 0), or null when none runs; undefined for v1 and v2 (no AR). */
   readonly auction?: AuctionState | null
 }
 
@@ -91,8 +91,9 @@ function royaltySlots(kv: readonly KeyValue[]): HeldRoyalty[] | undefined {
   )
 }
 
-/** AR..AH of a v3 manager while an auction runs; null otherwise. */
-function auctionOf(kv: readonly KeyValue[]): AuctionState | null {
+/** AR..AH of a v3 manager while an auction runs; null when none runs; undefined before v3. */
+function auctionOf(kv: readonly KeyValue[]): AuctionState | null | undefined {
+  if (find(kv, 'AR') === undefined) return undefined
   const reserve = uint(kv, 'AR')
   if (reserve === 0n) return null
   return {

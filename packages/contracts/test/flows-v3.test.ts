@@ -6,7 +6,7 @@
  * held for a bidder without USDC and withdrawn, open offers during an auction. Opcode costs must
  * equal the README's v3 table.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   AUCTION_DEPOSIT,
   AUCTION_EXTENSION,
@@ -44,6 +44,8 @@ useHarness((started) => {
   h = started
   clock = new Clock(h)
 })
+// Time stands still unless a test moves it (also when one test runs alone).
+beforeAll(() => clock.freeze())
 
 const usdcOf = async (a: string, market: Market): Promise<bigint> =>
   (await h.holdings(a, market)).usdc
@@ -91,7 +93,6 @@ async function owner(market: Market, staff: Account): Promise<Account> {
 
 describe('v3 setup', () => {
   it('deploys through a proxy bound to the creator, with the larger schema and an extra page', async () => {
-    await clock.freeze()
     const staff = await h.account()
     const nftId = await h.createNft(staff)
     const deploy = buildDeploy({

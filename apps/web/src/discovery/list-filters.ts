@@ -24,7 +24,8 @@ export const MARKET_LABELS: Record<MarketFilter, string> = {
   for_sale: 'For sale',
   has_bids: 'Has bids',
   sold: 'Sold',
-  auction: 'In auction',
+  // Manager v3's auctions, running or awaiting settlement (the server's market=auction).
+  auction: 'At auction',
 }
 
 /** The URL keys the filter bar owns (others, like a search's q, are left alone). */

@@ -7,7 +7,7 @@
  * nothing moved (`refused`).
  */
 import algosdk from 'algosdk'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   AUCTION_DEPOSIT,
   AUCTION_EXTENSION,
@@ -60,6 +60,8 @@ useHarness((started) => {
   h = started
   clock = new Clock(h)
 })
+// Time stands still unless a test moves it (also when one test runs alone).
+beforeAll(() => clock.freeze())
 
 const T = 60_000
 
@@ -98,7 +100,6 @@ describe('starting an auction', () => {
   it(
     'refuses terms out of range, a second start and a start by someone else',
     async () => {
-      await clock.freeze()
       const staff = await h.account()
       const market = await h.market(staff, { version: 3 })
       const honest = await startAuction(h, market, staff)
