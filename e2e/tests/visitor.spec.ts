@@ -40,9 +40,11 @@ test.describe('an empty marketplace', () => {
       .click()
     await expect(page).toHaveURL(/\/featured$/)
     await expect(page.getByRole('region', { name: 'Featured item' })).toHaveCount(0)
-    for (const section of ['For sale', 'Highest bids', 'Recent']) {
+    for (const section of ['For sale', 'Highest bids', 'Recent', 'Ending soon']) {
       await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible()
     }
+    // No auction runs: Ending soon says so instead of a lone View all.
+    await expect(page.getByText('No auctions are running.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'View all' })).toHaveCount(3)
     await expect(page.getByRole('article')).toHaveCount(0)
 
@@ -86,10 +88,14 @@ test.describe('a seeded marketplace', () => {
     const sections = page
       .locator('section')
       .filter({ has: page.getByRole('heading', { level: 2 }) })
-    await expect(sections).toHaveCount(3)
+    await expect(sections).toHaveCount(4)
     await expect(sections.nth(0).getByRole('article')).toHaveCount(Math.min(7, listed.length))
     await expect(sections.nth(1).getByRole('article')).toHaveCount(Math.min(3, withBids.length))
     await expect(sections.nth(2).getByRole('article')).toHaveCount(3)
+    // Ours, last: the running auctions, each card with its countdown.
+    const auctions = DEMO_PIECES.filter((p) => p.auction !== undefined)
+    await expect(sections.nth(3).getByRole('article')).toHaveCount(Math.min(3, auctions.length))
+    await expect(sections.nth(3).getByRole('timer')).toHaveCount(Math.min(3, auctions.length))
     await saveScreen(page, 'featured')
 
     // View all leads to the full list; the highest bids come highest first.

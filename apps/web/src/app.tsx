@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: '/for-sale', element: <AssetListPage list={LISTS.forSale} /> },
       { path: '/highest-bids', element: <AssetListPage list={LISTS.highestBids} /> },
       { path: '/recently-added', element: <AssetListPage list={LISTS.recent} /> },
+      { path: '/ending-soon', element: <AssetListPage list={LISTS.endingSoon} /> },
       { path: '/nft/:id', element: page(<AssetDetailsPage />) },
       { path: '/admin/add-nft', element: <RequireStaff>{page(<AddNftPage />)}</RequireStaff> },
       {

@@ -17,7 +17,6 @@ import {
 } from '@unica/contracts'
 import { startDevnet, type Devnet } from '@unica/devnet'
 import type { SetupProgress } from '@unica/contracts/flows'
-import type { Asset } from '@unica/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /** The reason a bid or listing cannot be filled, or '' when it can (or is absent). */
@@ -44,82 +43,13 @@ const { createNft, deployContract, finishSetup } = await import('../src/admin/fl
 const { planBid } = await import('../src/trade/plan.js')
 const { readFillability } = await import('../src/trade/fillability.js')
 const { runPlan } = await import('../src/trade/run.js')
+const { setup: setupWith } = await import('./devnet-backend.js')
 const { MESSAGES } = await import('../src/lib/errors.js')
 
 let devnet: Devnet
 let algod: algosdk.Algodv2
 
-/** The backend double: submissions recorded, send_tx relayed to algod like the worker. */
-function backend(creator: () => string) {
-  const submitted: Record<string, unknown>[] = []
-  const operations = new Map<
-    string,
-    { is_pending: boolean; is_executed: boolean; failure_reason: string | null }
-  >()
-  let assetGuid = ''
-  let assetId = ''
-  const asset = (): Asset => ({
-    guid: assetGuid,
-    asset_id: assetId,
-    application_id: null,
-    contract_version: 1,
-    royalty: null,
-    escrow_address: null,
-    status: 'DA',
-    name: 'Sunrise',
-    unit_name: 'SUN',
-    description: 'A sunrise.',
-    image: null,
-    thumbnail: null,
-    creator_address: creator(),
-    owner_address: creator(),
-    holding_address: creator(),
-    price: null,
-    highest_bid: null,
-    created_at: new Date().toISOString(),
-  })
-  const fetchImpl = async (input: string, init?: RequestInit): Promise<Response> => {
-    // The app's API client always passes a string URL.
-    const url = new URL(input, 'http://app.test')
-    if (url.pathname === '/api/token/') return Response.json({ token: 't' })
-    if (url.pathname === '/api/assets/submit_asset/') {
-      const form = init?.body as FormData
-      assetId = form.get('asset_id') as string
-      assetGuid = 'f'.repeat(32)
-      submitted.push({ kind: 'asset', asset_id: assetId, proof: form.get('proof') })
-      return Response.json(asset(), { status: 201 })
-    }
-    if (url.pathname.startsWith('/api/contracts/submit_')) {
-      submitted.push({ kind: url.pathname, ...(JSON.parse(init?.body as string) as object) })
-      return Response.json(asset(), { status: 200 })
-    }
-    if (url.pathname === '/api/operations/send_tx/') {
-      const { blob } = JSON.parse(init?.body as string) as { blob: string }
-      const id = String(operations.size + 1)
-      try {
-        const { txid } = await algod.sendRawTransaction(algosdk.base64ToBytes(blob)).do()
-        await algosdk.waitForConfirmation(algod, txid, 5)
-        operations.set(id, { is_pending: false, is_executed: true, failure_reason: null })
-      } catch (e) {
-        const reason = e instanceof Error ? e.message : String(e)
-        operations.set(id, { is_pending: false, is_executed: false, failure_reason: reason })
-      }
-      return Response.json({ operation_id: id }, { status: 201 })
-    }
-    const op = /^\/api\/operations\/(\d+)$/.exec(url.pathname)
-    if (op !== null) {
-      const status = operations.get(op[1])
-      return status === undefined
-        ? Response.json({ detail: 'Not found.' }, { status: 404 })
-        : Response.json({ operation_id: op[1], ...status })
-    }
-    if (url.pathname.startsWith('/api/users/')) {
-      return Response.json({ address: url.pathname.split('/')[3], is_staff: true })
-    }
-    return Response.json({ detail: 'Not found.' }, { status: 404 })
-  }
-  return { fetch: fetchImpl as unknown as typeof fetch, submitted, asset }
-}
+const setup = () => setupWith(devnet, algod, createServices)
 
 beforeAll(async () => {
   devnet = await startDevnet({ algodPort: 0, indexerPort: 0, kmdPort: 0 })
@@ -129,27 +59,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await devnet.stop()
 })
-
-function setup() {
-  const config = {
-    network: 'devnet',
-    genesisId: devnet.info.genesisId,
-    algodUrl: devnet.urls.algod,
-    algodToken: devnet.token,
-    indexerUrl: devnet.urls.indexer,
-    kmdUrl: devnet.urls.kmd,
-    usdcId: devnet.info.usdcAssetId,
-    usdcDecimals: 6,
-    explorerUrl: `${devnet.urls.algod}/explorer`,
-  }
-  let address = ''
-  const fake = backend(() => address)
-  const services = createServices(config, { fetch: fake.fetch })
-  services.store.subscribe(() => {
-    address = services.store.get().address ?? ''
-  })
-  return { services, fake }
-}
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 

@@ -8,7 +8,6 @@ import {
   CONTRACT_VERSIONS,
   configureCost,
   deployCost,
-  protocol,
   proxyAddress,
   randomProxyId,
   totalCreateCost,
@@ -173,10 +172,9 @@ export async function deployContract(
   await requireAlgos(s, address, deployCost(params).total + configureCost(params).total)
   const proxyId = randomProxyId()
   const version = versionOf(asset)
-  // v2's proxy is bound to its creator (no one else can deploy with it); v1's is not.
-  const proxy = protocol(version).boundProxy
-    ? proxyAddress(proxyId, address)
-    : proxyAddress(proxyId)
+  // v2's and v3's proxies are bound to their creator (no one else can deploy with them), each
+  // to its own manager's hash; v1's is not bound.
+  const proxy = version === 1 ? proxyAddress(proxyId) : proxyAddress(proxyId, address, version)
   const deployed = await deployManager(
     chain.flowChain(walletName),
     {

@@ -1,6 +1,6 @@
 /** The manager application's state, read from algod (docs/product.md §3, contract global state). */
 import algosdk from 'algosdk'
-import { decodeManagerGlobal, type ManagerState } from '@unica/contracts'
+import { decodeManagerGlobal, heldBoxKey, type ManagerState } from '@unica/contracts'
 import { ChainError } from '../lib/errors.js'
 
 export async function readMarket(algod: algosdk.Algodv2, appId: bigint): Promise<ManagerState> {
@@ -25,6 +25,49 @@ export async function readBid(
     return algosdk.decodeUint64(box.value, 'bigint')
   } catch (e) {
     if ((e as { response?: { status?: number } }).response?.status === 404) return 0n
+    throw new ChainError('get', e)
+  }
+}
+
+/**
+ * USDC a manager v3 holds for `account` (an auction refund or proceeds it could not receive): the
+ * box "a" + the account's key, 8 bytes big-endian; null when there is no such box.
+ */
+export async function readHeld(
+  algod: algosdk.Algodv2,
+  appId: bigint,
+  account: string,
+): Promise<bigint | null> {
+  try {
+    const box = await algod.getApplicationBoxByName(appId, heldBoxKey(account)).do()
+    return algosdk.decodeUint64(box.value, 'bigint')
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return null
+    throw new ChainError('get', e)
+  }
+}
+
+/** Whether an inner transfer of the asset to `address` would go through: opted in, not frozen. */
+export async function canReceiveAsset(
+  algod: algosdk.Algodv2,
+  address: string,
+  assetId: bigint,
+): Promise<boolean> {
+  try {
+    const info = await algod.accountAssetInformation(address, assetId).do()
+    return info.assetHolding !== undefined && !info.assetHolding.isFrozen
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return false
+    throw new ChainError('get', e)
+  }
+}
+
+/** Whether the account exists on chain (holds Algos), so a payment of a deposit back can reach it. */
+export async function accountExists(algod: algosdk.Algodv2, address: string): Promise<boolean> {
+  try {
+    const info = await algod.accountInformation(address).exclude('all').do()
+    return info.amount > 0n
+  } catch (e) {
     throw new ChainError('get', e)
   }
 }

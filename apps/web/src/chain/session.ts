@@ -11,7 +11,16 @@ import * as wallets from '../wallet/manager.js'
 import { readAccount, type AccountData } from './account.js'
 import { asChainErrors } from './algod-errors.js'
 import { algodClient } from './client.js'
-import { createdApps, optedInToAsset, readBid, readBids, readMarket } from './market.js'
+import {
+  accountExists,
+  canReceiveAsset,
+  createdApps,
+  optedInToAsset,
+  readBid,
+  readBids,
+  readHeld,
+  readMarket,
+} from './market.js'
 
 export class ChainSession {
   readonly algod: algosdk.Algodv2
@@ -37,6 +46,10 @@ export class ChainSession {
   optedInToAsset = (address: string, assetId: bigint) =>
     optedInToAsset(this.algod, address, assetId)
   readBids = (appId: bigint) => readBids(this.algod, appId)
+  readHeld = (appId: bigint, account: string) => readHeld(this.algod, appId, account)
+  canReceiveAsset = (address: string, assetId: bigint) =>
+    canReceiveAsset(this.algod, address, assetId)
+  accountExists = (address: string) => accountExists(this.algod, address)
 
   async params(): Promise<algosdk.SuggestedParams> {
     try {

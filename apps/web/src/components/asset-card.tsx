@@ -8,6 +8,8 @@ import { Link } from 'react-router'
 import { formatUnits } from '../lib/format.js'
 import { WatchButton } from '../personal/watch-button.js'
 import { paths } from '../routes/paths.js'
+import { auctionOf } from '../auction/auction.js'
+import { Countdown } from '../auction/countdown.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 
@@ -42,6 +44,7 @@ export function AssetCard({ asset, myBid }: { asset: Asset; myBid?: bigint }) {
   const address = useStore(store, (s) => s.address)
   const mine = address !== null && asset.owner_address === address
   const href = assetHref(asset)
+  const auction = auctionOf(asset)
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 shadow-sm">
       <Link to={href} tabIndex={-1} aria-hidden="true">
@@ -54,15 +57,31 @@ export function AssetCard({ asset, myBid }: { asset: Asset; myBid?: bigint }) {
           </h3>
           <WatchButton guid={asset.guid} name={asset.name} />
         </div>
+        {auction !== null && <Countdown auction={auction} className="self-start" />}
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
-          <dt className="text-slate-500">Price</dt>
-          <dd className="text-right">
-            <Usdc value={asset.price} />
-          </dd>
-          <dt className="text-slate-500">Highest bid</dt>
-          <dd className="text-right">
-            <Usdc value={asset.highest_bid?.value} />
-          </dd>
+          {auction === null ? (
+            <>
+              <dt className="text-slate-500">Price</dt>
+              <dd className="text-right">
+                <Usdc value={asset.price} />
+              </dd>
+              <dt className="text-slate-500">Highest bid</dt>
+              <dd className="text-right">
+                <Usdc value={asset.highest_bid?.value} />
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-slate-500">Reserve</dt>
+              <dd className="text-right">
+                <Usdc value={auction.reserve} />
+              </dd>
+              <dt className="text-slate-500">Auction bid</dt>
+              <dd className="text-right">
+                <Usdc value={auction.highest_bid} />
+              </dd>
+            </>
+          )}
           {myBid !== undefined && (
             <>
               <dt className="text-slate-500">My Bid</dt>
@@ -76,7 +95,7 @@ export function AssetCard({ asset, myBid }: { asset: Asset; myBid?: bigint }) {
           to={href}
           className="mt-3 rounded-md border border-indigo-600 px-3 py-1.5 text-center text-sm font-medium text-indigo-700 hover:bg-indigo-50"
         >
-          {mine ? 'Show my NFT' : 'Place a bid'}
+          {mine ? 'Show my NFT' : auction !== null ? 'Bid in auction' : 'Place a bid'}
         </Link>
       </div>
     </article>

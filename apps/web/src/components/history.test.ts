@@ -160,4 +160,27 @@ describe('history rows in the words of the market', () => {
       ['Royalty claimed', 'CAR...567', '250000'],
     ])
   })
+
+  it('tells an auction: start, bids outbidding the one before, the settlement as a sale', () => {
+    expectStory(`
+      ASK 90 alice              | Listed for                           | 90
+      AUCTION_START 10 alice    | Auction started, reserve             | 10
+      AUCTION_BID 10 bob        | Auction bid                          | 10
+      AUCTION_BID 11 carol>bob  | Auction bid, outbidding BOB...234    | 11
+      AUCTION_SETTLE 11 bob>carol | Won at auction by CAR...567, settled | 11
+      AUCTION_WITHDRAW 10 bob   | Held refund withdrawn                | 10
+      ASK 20 carol              | Listed for                           | 20
+    `)
+  })
+
+  it('tells a cancelled auction, without an amount, and keeps the royalty of its sale', () => {
+    expectStory(`
+      AUCTION_START 10 alice | Auction started, reserve | 10
+      AUCTION_CANCEL 0 alice | Auction cancelled        | -
+    `)
+    const [row] = historyRows(
+      story({ op_type: 'AUCTION_SETTLE', value: '100', counterparty: BOB, royalty: '5' }),
+    )
+    expect(row.royalty).toBe(5n)
+  })
 })

@@ -71,6 +71,25 @@ function phraseOf(op: Operation, value: bigint, market: Market): Phrase | null {
       if (counterparty === null) return ['Sold by ', { address: op.sender }]
       market.offers.set(counterparty, 0n)
       return ['Sold to ', { address: counterparty }, ' by ', { address: op.sender }]
+    case 'AUCTION_START':
+      // Started from a listing, the ask ends (manager v3): the NFT is in the auction's escrow.
+      market.listed = false
+      return ['Auction started, reserve']
+    case 'AUCTION_BID':
+      // The previous highest bidder (the counterparty) was refunded in the same group.
+      return counterparty === null
+        ? ['Auction bid']
+        : ['Auction bid, outbidding ', { address: counterparty }]
+    case 'AUCTION_CANCEL':
+      return ['Auction cancelled']
+    case 'AUCTION_SETTLE':
+      // A sale like the others, settled by anyone (the worker's operator, or a "Settle" click).
+      market.listed = false
+      return counterparty === null
+        ? ['Auction settled']
+        : ['Won at auction by ', { address: counterparty }, ', settled']
+    case 'AUCTION_WITHDRAW':
+      return ['Held refund withdrawn']
     case 'CLAIM':
       // A royalty recipient took what a sale could not pay them at the time (docs/product.md §3).
       return ['Royalty claimed']
@@ -83,15 +102,35 @@ function phraseOf(op: Operation, value: bigint, market: Market): Phrase | null {
   }
 }
 
+const PRICED = new Set([
+  'ASK',
+  'BID',
+  'BUY_NOW',
+  'SELL_NOW',
+  'CLAIM',
+  'AUCTION_START',
+  'AUCTION_BID',
+  'AUCTION_SETTLE',
+  'AUCTION_WITHDRAW',
+])
+
+/** Whether an operation's value is an amount of USDC to show (a cancel's 0 is not). */
+export function isPriced(opType: string): boolean {
+  return PRICED.has(opType)
+}
+
+/** Sales: they pay a royalty and change the owner. */
+const SALES = new Set(['BUY_NOW', 'SELL_NOW', 'AUCTION_SETTLE'])
+
 /** Amounts belong to listings, offers, sales and claims; a cancel has none to show. */
 function priceOf(op: Operation, value: bigint): bigint | null {
-  const priced = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW', 'CLAIM'].includes(op.op_type)
+  const priced = PRICED.has(op.op_type)
   return priced && value > 0n ? value : null
 }
 
 /** The royalty a sale paid, when it paid one (v1 sales and sales by the creator pay none). */
 function royaltyOf(op: Operation): bigint | null {
-  const sale = op.op_type === 'BUY_NOW' || op.op_type === 'SELL_NOW'
+  const sale = SALES.has(op.op_type)
   const paid = op.royalty == null ? 0n : BigInt(op.royalty)
   return sale && paid > 0n ? paid : null
 }

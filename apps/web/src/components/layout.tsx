@@ -68,6 +68,7 @@ function Footer() {
           <Link to={paths.forSale}>For sale</Link>
           <Link to={paths.highestBids}>Highest bids</Link>
           <Link to={paths.recent}>Recent</Link>
+          <Link to={paths.endingSoon}>Ending soon</Link>
         </nav>
         <div className="flex flex-col gap-1 text-sm text-slate-600 sm:items-end">
           {/* Beside the spec's footer links: funds never depend on our server (issue 14). */}

@@ -93,7 +93,7 @@ describe('shell', () => {
       within(footer)
         .getAllByRole('link')
         .map((l) => l.getAttribute('href')),
-    ).toEqual(['/all-items', '/for-sale', '/highest-bids', '/recently-added'])
+    ).toEqual(['/all-items', '/for-sale', '/highest-bids', '/recently-added', '/ending-soon'])
   })
 
   it('links to the rescue page beside the footer links', () => {

@@ -14,7 +14,7 @@ import { explorerTxUrl, type AppConfig } from '../lib/config.js'
 import { formatUnits, formatWhen, operationName, shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
 import { StackedTable } from './stacked-table.js'
-import { historyRows, isHousekeeping, type HistoryRow, type Phrase } from './history.js'
+import { historyRows, isHousekeeping, isPriced, type HistoryRow, type Phrase } from './history.js'
 
 const COLUMNS = ['Transaction type', 'Who', 'Price', 'Transaction', 'When'] as const
 
@@ -58,7 +58,7 @@ function storyCells(row: HistoryRow, config: AppConfig): ReactNode[] {
 /** The spec's own row: every manager call, named by docs/product.md §4's operation display. */
 function logCells(op: Operation, config: AppConfig): ReactNode[] {
   const value = BigInt(op.value)
-  const priced = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'].includes(op.op_type)
+  const priced = isPriced(op.op_type) && op.op_type !== 'CLAIM'
   return [
     operationName(op.op_type, value),
     <AddressLink key="who" address={op.sender} />,

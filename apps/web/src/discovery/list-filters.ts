@@ -15,6 +15,8 @@ export const SORTS = {
   price_desc: { label: 'Price: high to low', ordering: '-price' },
   highest_bid: { label: 'Highest bid', ordering: '-highest_bid__value' },
   recently_sold: { label: 'Recently sold', ordering: '-last_sold_at' },
+  // Auctions first, the earliest end first; auctions without a bid (no clock yet) after them.
+  ending_soon: { label: 'Ending soon', ordering: 'ending_soon' },
 } as const
 export type SortKey = keyof typeof SORTS
 

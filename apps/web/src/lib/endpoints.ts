@@ -51,5 +51,7 @@ export async function invalidateMarket(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: ['assets'] }),
     client.invalidateQueries({ queryKey: ['asset'] }),
     client.invalidateQueries({ queryKey: ['operations'] }),
+    // USDC a v3 auction holds for an account (auction/held-refund.tsx) moves with the market.
+    client.invalidateQueries({ queryKey: ['held'] }),
   ])
 }

@@ -24,6 +24,11 @@ import { useStore } from '../state/store.js'
 import { tradeButtons, type TradeKind } from '../trade/buttons.js'
 import { useFillability } from '../trade/fillability.js'
 import { TradeModal } from '../trade/trade-modal.js'
+import { auctionOf } from '../auction/auction.js'
+import { AuctionModal } from '../auction/auction-modal.js'
+import { AuctionPanel, type AuctionAction } from '../auction/auction-panel.js'
+import { HeldRefund } from '../auction/held-refund.js'
+import { AUCTION_BLOCKS_TRADES } from '../trade/buttons.js'
 import { useBack } from './guards.js'
 import { LISTS } from './lists.js'
 import { paths } from './paths.js'
@@ -80,6 +85,7 @@ export function AssetDetailsPage() {
   const asset = useQuery(assetQuery(api, id))
   const operations = useQuery(operationsQuery(api, id))
   const [modal, setModal] = useState<TradeKind | null>(null)
+  const [auctionModal, setAuctionModal] = useState<AuctionAction | null>(null)
   const buyWhyId = useId()
 
   const data = asset.data
@@ -118,7 +124,11 @@ export function AssetDetailsPage() {
     address !== null &&
     (data.owner_address === address ||
       (account !== null && assetAmount(account, BigInt(data.asset_id)) > 0n))
-  const buttons = tradeButtons({ isOwner, ask, highestBid, myBid })
+  const auction = auctionOf(data)
+  const buttons = tradeButtons({ isOwner, ask, highestBid, myBid, auction: auction !== null })
+  // Manager v3 auctions: the owner of a piece not in an auction may start one.
+  const canStartAuction =
+    isOwner && auction === null && data.contract_version >= 3 && data.application_id !== null
   const crumb = ask > 0n ? LISTS.forSale : highestBid > 0n ? LISTS.highestBids : LISTS.recent
 
   const buyBlocked = fill?.listing?.fillable === false ? fill.listing.why : null
@@ -126,6 +136,10 @@ export function AssetDetailsPage() {
   const open = (kind: TradeKind) => {
     if (address === null) store.set({ modal: 'select-wallet' })
     else setModal(kind)
+  }
+  const openAuction = (kind: AuctionAction) => {
+    if (address === null) store.set({ modal: 'select-wallet' })
+    else setAuctionModal(kind)
   }
 
   return (
@@ -182,7 +196,8 @@ export function AssetDetailsPage() {
               <Usdc value={ask} />
               <NotFillable fillability={ask > 0n ? fill?.listing : null} />
             </dd>
-            <dt className="text-slate-500">Highest bid</dt>
+            {/* During an auction the open offers are apart from its bids: named so. */}
+            <dt className="text-slate-500">{auction !== null ? 'Highest offer' : 'Highest bid'}</dt>
             <dd>
               <Usdc value={highestBid} />
               <NotFillable fillability={highestBid > 0n ? fill?.highestBid : null} />
@@ -205,6 +220,26 @@ export function AssetDetailsPage() {
             )}
           </dl>
           <RoyaltyFacts asset={data} />
+          {auction !== null && (
+            <AuctionPanel
+              auction={auction}
+              operations={operations.data?.results ?? null}
+              isSeller={address !== null && data.owner_address === address}
+              onAction={openAuction}
+            />
+          )}
+          {data.contract_version >= 3 && data.application_id !== null && address !== null && (
+            <HeldRefund
+              appId={data.application_id}
+              address={address}
+              // Reread when the auction moves: an outbid or a settlement may have left USDC held.
+              revision={`${auction?.highest_bid ?? ''}:${data.owner_address ?? ''}`}
+              onWithdraw={() => {
+                openAuction('withdraw')
+              }}
+            />
+          )}
+          {auction !== null && <p className="text-sm text-slate-600">{AUCTION_BLOCKS_TRADES}</p>}
           <div className="flex flex-wrap gap-3">
             {buttons.map((b, i) => (
               <button
@@ -222,6 +257,17 @@ export function AssetDetailsPage() {
                 {b.label}
               </button>
             ))}
+            {canStartAuction && (
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => {
+                  openAuction('start-auction')
+                }}
+              >
+                Start auction
+              </button>
+            )}
           </div>
           {buyBlocked !== null && buttons.some((b) => b.kind === 'buy-now') && (
             <p id={buyWhyId} className="text-sm text-amber-800">
@@ -239,6 +285,15 @@ export function AssetDetailsPage() {
           {(ops) => <TransactionTable operations={ops.results} asset={data} />}
         </Loaded>
       </section>
+      {auctionModal !== null && (
+        <AuctionModal
+          kind={auctionModal}
+          asset={data}
+          onClose={() => {
+            setAuctionModal(null)
+          }}
+        />
+      )}
       {modal !== null && (
         <TradeModal
           kind={modal}

@@ -12,26 +12,39 @@ import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
 import { FEATURED_SIZES, LISTS, type ListDef } from './lists.js'
 
-function Section({ list, size }: { list: ListDef; size: number }) {
+export function Section({
+  list,
+  size,
+  empty,
+}: {
+  list: ListDef
+  size: number
+  /** Said instead of the grid when the list is empty (else the View all card stands alone). */
+  empty?: string
+}) {
   const { api } = useServices()
   const q = useQuery(assetsQuery(api, { ...list.filters, limit: String(size) }))
   return (
     <section className="mt-12">
       <h2 className="mb-4 text-2xl font-bold">{list.title}</h2>
       <Loaded query={q}>
-        {(data) => (
-          <AssetGrid>
-            {data.results.map((a) => (
-              <AssetCard key={a.guid} asset={a} />
-            ))}
-            <Link
-              to={list.path}
-              className="flex min-h-40 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 font-semibold text-indigo-700 hover:bg-slate-50"
-            >
-              View all
-            </Link>
-          </AssetGrid>
-        )}
+        {(data) =>
+          empty !== undefined && data.results.length === 0 ? (
+            <p className="text-slate-600">{empty}</p>
+          ) : (
+            <AssetGrid>
+              {data.results.map((a) => (
+                <AssetCard key={a.guid} asset={a} />
+              ))}
+              <Link
+                to={list.path}
+                className="flex min-h-40 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 font-semibold text-indigo-700 hover:bg-slate-50"
+              >
+                View all
+              </Link>
+            </AssetGrid>
+          )
+        }
       </Loaded>
     </section>
   )
@@ -88,6 +101,12 @@ export function FeaturedPage() {
       <Section list={LISTS.forSale} size={FEATURED_SIZES.forSale} />
       <Section list={LISTS.highestBids} size={FEATURED_SIZES.highestBids} />
       <Section list={LISTS.recent} size={FEATURED_SIZES.recent} />
+      {/* Ours (auctions): after the spec's three sections. */}
+      <Section
+        list={LISTS.endingSoon}
+        size={FEATURED_SIZES.endingSoon}
+        empty="No auctions are running."
+      />
     </div>
   )
 }

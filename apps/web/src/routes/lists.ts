@@ -29,7 +29,12 @@ export const LISTS = {
     path: paths.recent,
     filters: { status: 'RD', ordering: '-created_at' },
   },
+  endingSoon: {
+    title: 'Ending soon',
+    path: paths.endingSoon,
+    filters: { status: 'RD', market: 'auction', ordering: 'ending_soon' },
+  },
 } as const satisfies Record<string, ListDef>
 
-/** Featured page section sizes (docs/product.md §9). */
-export const FEATURED_SIZES = { forSale: 7, highestBids: 3, recent: 3 } as const
+/** Featured page section sizes (docs/product.md §9); Ending soon is ours (auctions). */
+export const FEATURED_SIZES = { forSale: 7, highestBids: 3, recent: 3, endingSoon: 3 } as const

@@ -6,6 +6,8 @@ export const paths = {
   forSale: '/for-sale',
   highestBids: '/highest-bids',
   recent: '/recently-added',
+  /** Running auctions, the earliest end first (manager v3). */
+  endingSoon: '/ending-soon',
   asset: (guid: string) => `/nft/${guid}`,
   /** AddAsset */
   addAsset: '/admin/add-nft',

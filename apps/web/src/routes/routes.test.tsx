@@ -83,10 +83,11 @@ describe('lists', () => {
     expect(await screen.findByRole('heading', { name: 'For sale' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Highest bids' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Recent' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Ending soon' })).toBeTruthy()
     await waitFor(() => {
       expect(
         screen.getAllByRole('link', { name: 'View all' }).map((l) => l.getAttribute('href')),
-      ).toEqual(['/for-sale', '/highest-bids', '/recently-added'])
+      ).toEqual(['/for-sale', '/highest-bids', '/recently-added', '/ending-soon'])
     })
     const featured = screen.getByRole('region', { name: 'Featured item' })
     expect(within(featured).getByRole('link', { name: 'Buy now' })).toBeTruthy()

@@ -32,4 +32,11 @@ describe('tradeButtons', () => {
       'Cancel bid',
     ])
   })
+  it('during an auction offers open offers apart from the auction, and no buy, price or sale', () => {
+    const base = { ask: 0n, highestBid: 5n, myBid: 0n, auction: true }
+    expect(labels({ ...base, isOwner: true })).toEqual([])
+    expect(labels({ ...base, isOwner: false })).toEqual(['Make an offer'])
+    expect(labels({ ...base, isOwner: false, myBid: 5n })).toEqual(['Change offer', 'Cancel offer'])
+    expect(labels({ ...base, isOwner: false, ask: 9n })).not.toContain('Buy now')
+  })
 })

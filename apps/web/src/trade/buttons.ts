@@ -15,9 +15,24 @@ export interface ButtonFacts {
   readonly ask: bigint
   readonly highestBid: bigint
   readonly myBid: bigint
+  /** An auction runs (manager v3): buy now, set price and sell now are refused on chain. */
+  readonly auction?: boolean
 }
 
+/** Why the owner's and buyer's trades are missing while an auction runs. */
+export const AUCTION_BLOCKS_TRADES =
+  'Buy now, Set price and Sell now are unavailable while the auction runs; offers stay open.'
+
 export function tradeButtons(f: ButtonFacts): TradeButton[] {
+  if (f.auction === true) {
+    // Open offers (B) stay available and separate from the auction's bids (docs/product.md §2).
+    if (f.isOwner) return []
+    const out: TradeButton[] = [
+      { kind: 'bid', label: f.myBid > 0n ? 'Change offer' : 'Make an offer' },
+    ]
+    if (f.myBid > 0n) out.push({ kind: 'cancel-bid', label: 'Cancel offer' })
+    return out
+  }
   if (f.isOwner) {
     const out: TradeButton[] = [
       { kind: 'set-price', label: f.ask > 0n ? 'Change price' : 'Set price' },

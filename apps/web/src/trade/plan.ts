@@ -22,9 +22,9 @@ import {
   type ChainParams,
   type ManagerState,
   type Market,
-  type Operation,
   type UnsignedGroup,
 } from '@unica/contracts'
+import type { SendTxBody } from '@unica/schemas'
 import type { AccountData } from '../chain/account.js'
 import { assetAmount, holds, optedInApp, spendable } from '../chain/account.js'
 import type { Funds } from './validation.js'
@@ -39,6 +39,9 @@ export interface TradeContext {
   readonly params: ChainParams
 }
 
+/** What send_tx is told the group is (its `operation`). */
+export type Operation = SendTxBody['operation']
+
 export type Step =
   | { readonly kind: 'app-opt-in'; readonly appId: bigint; readonly group: UnsignedGroup }
   | { readonly kind: 'asset-opt-in'; readonly assetId: bigint; readonly group: UnsignedGroup }
@@ -52,7 +55,12 @@ export interface Plan {
   readonly needed: Funds
 }
 
-function plan(ctx: TradeContext, operation: Operation, group: BuiltGroup): Plan {
+/** The plan of a built group: the opt-ins its variant needs first, then the group itself. */
+export function plan(
+  ctx: Pick<TradeContext, 'address' | 'account' | 'params' | 'market'>,
+  operation: Operation,
+  group: BuiltGroup,
+): Plan {
   const { address, account, params } = ctx
   const needs = group.variant.needs
   const steps: Step[] = []
@@ -89,7 +97,7 @@ function plan(ctx: TradeContext, operation: Operation, group: BuiltGroup): Plan 
 }
 
 /** What the account has to spend: Algos above its minimum balance, and its USDC. */
-export function available(ctx: TradeContext): Funds {
+export function available(ctx: Pick<TradeContext, 'account' | 'market'>): Funds {
   return { algos: spendable(ctx.account), usdc: assetAmount(ctx.account, ctx.market.usdcId) }
 }
 
