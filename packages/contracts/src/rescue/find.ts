@@ -108,7 +108,8 @@ export async function findRescues(
       nftId: state.nftId,
       usdcId: state.usdcId,
       version,
-      ...(version === 2
+      // v2 and later carry a royalty split (v1 has none).
+      ...(version !== 1
         ? {
             royalty: {
               creator: state.creator,
