@@ -21,6 +21,7 @@ import type { AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
 import { installBrowserPolicy } from './http/install-browser-policy.js'
 import { LiveHub, type LiveOptions } from './live/hub.js'
+import { adminRoutes } from './routes/admin.js'
 import { assetWriteRoutes } from './routes/asset-writes.js'
 import { authRoutes } from './routes/auth.js'
 import { assetRoutes } from './routes/assets.js'
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(discoveryRoutes(options))
   await app.register(authRoutes(options))
   await app.register(personalRoutes(options))
+  await app.register(adminRoutes(options))
 
   const hub = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')

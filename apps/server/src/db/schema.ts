@@ -19,7 +19,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { ACTIVITY_TYPES } from '@unica/schemas'
+import { ACTIVITY_TYPES, APPLICATION_STATUSES } from '@unica/schemas'
 
 /** A full-text document (migration 0004); only PostgreSQL reads it, in search queries. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -74,6 +74,10 @@ export const assets = pgTable('assets', {
    * (migration 0007); null when none was given.
    */
   royalty: jsonb('royalty').$type<StoredRoyalty>(),
+  /** Set by staff moderation (migration 0012): the piece leaves every public list and search. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenReason: text('hidden_reason'),
+  hiddenBy: text('hidden_by'),
 })
 
 /** assets.royalty: each recipient and its share in basis points. */
@@ -135,6 +139,23 @@ export const creatorApplications = pgTable('creator_applications', {
   behanceUrl: text('behance_url').notNull().default(''),
   portfolioUrl: text('portfolio_url').notNull(),
   createdAt: createdAt(),
+  /** pending, then accepted or declined by staff (migration 0012). */
+  status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: text('decided_by'),
+})
+
+/**
+ * Every staff action (migration 0012): append-only, enforced by a trigger; written in the
+ * transaction of the action it records.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  target: text('target').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
@@ -256,4 +277,5 @@ export const schema = {
   watchlist,
   notifications,
   notificationEmails,
+  auditLog,
 }
