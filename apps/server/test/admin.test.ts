@@ -319,7 +319,7 @@ describe('the audit log', () => {
       ),
     ).toMatchObject({ target: guid(3), details: { reason: 'Infringes a photograph.' } })
     await once({ method: 'DELETE', url: `/api/admin/hidden/${guid(3)}/` }, 'asset.unhide')
-    await once({ method: 'GET', url: '/api/admin/subscribers.csv' }, 'subscribers.export')
+    await once({ method: 'GET', url: '/api/admin/subscribers/' }, 'subscribers.export')
 
     // What failed or changed nothing recorded nothing.
     const total = (await auditRows()).length
@@ -534,7 +534,7 @@ describe('subscribers as CSV', () => {
     ])
     const response = await call(await sessionCookie(staff), {
       method: 'GET',
-      url: '/api/admin/subscribers.csv',
+      url: '/api/admin/subscribers/',
     })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')

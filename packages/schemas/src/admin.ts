@@ -131,7 +131,7 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>
 export const AuditPage = Page(AuditEntry)
 
-/** What GET /api/admin/subscribers.csv answers (not JSON). */
+/** What GET /api/admin/subscribers/ answers (not JSON). */
 export const SubscribersCsv = z
   .string()
   .describe('text/csv: header `email,subscribed_at`, one row per subscriber, oldest first')

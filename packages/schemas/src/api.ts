@@ -573,7 +573,7 @@ export const API = {
   }),
   exportSubscribers: route({
     method: 'GET',
-    path: '/api/admin/subscribers.csv',
+    path: '/api/admin/subscribers/',
     summary: 'Newsletter subscribers as CSV (cells that a spreadsheet would run are quoted).',
     tags: ADMIN,
     responses: { 200: SubscribersCsv, ...STAFF_ERRORS },
