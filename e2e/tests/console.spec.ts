@@ -111,5 +111,26 @@ test.describe('the staff console', () => {
       page.getByRole('main').getByRole('link', { name: 'Rescue your funds' }),
     ).toHaveAttribute('href', '/rescue')
     await saveScreen(page, 'hidden-piece')
+
+    // On a phone (390 px) every tab of the console fits the width (wide tables scroll inside).
+    await page.setViewportSize({ width: 390, height: 844 })
+    for (const tab of [
+      'Applications',
+      'Staff',
+      'Moderation',
+      'Subscribers',
+      'Operations',
+      'Audit log',
+    ]) {
+      await page.goto(`/admin`)
+      await page.getByRole('tab', { name: tab }).click()
+      await expect(page.getByRole('tabpanel')).toBeVisible()
+      await expect(page.getByRole('tabpanel').getByRole('status', { name: 'Loading' })).toHaveCount(
+        0,
+      )
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width, tab).toBeLessThanOrEqual(390)
+    }
+    await saveScreen(page, 'console-audit-390')
   })
 })

@@ -69,7 +69,11 @@ function HiddenNotice({ reason }: { reason: string }) {
       </p>
       <p className="text-sm">
         It no longer appears in lists or search. Its contract is untouched: owners and bidders can
-        still act on chain, here or on <Link to={paths.rescue}>Rescue your funds</Link>.
+        still act on chain, here or on{' '}
+        <Link to={paths.rescue} className="underline">
+          Rescue your funds
+        </Link>
+        .
       </p>
     </div>
   )
