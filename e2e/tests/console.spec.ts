@@ -128,7 +128,11 @@ test.describe('the staff console', () => {
       await expect(page.getByRole('tabpanel').getByRole('status', { name: 'Loading' })).toHaveCount(
         0,
       )
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      const width = await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+            .document.documentElement.scrollWidth,
+      )
       expect(width, tab).toBeLessThanOrEqual(390)
     }
     await saveScreen(page, 'console-audit-390')

@@ -8,6 +8,7 @@
  */
 import algosdk from 'algosdk'
 import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   API,
@@ -62,7 +63,7 @@ async function call(
   cookie: string | undefined,
   { method, url, payload }: Call,
   csrf = true,
-): Promise<{ statusCode: number; json<T>(): T; body: string; headers: Record<string, unknown> }> {
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {}
   const cookies = cookie === undefined ? [] : [cookie]
   if (csrf && method !== 'GET') {

@@ -83,7 +83,7 @@ function consoleBackend(isStaff: boolean, state: Backend): Route {
     if (path === '/api/admin/hidden/') return Response.json(page(state.hidden))
     const hide = /^\/api\/admin\/hidden\/([0-9a-f]+)\/$/.exec(path)
     if (hide !== null && method === 'PUT') {
-      const { reason } = JSON.parse(String(init?.body)) as { reason: string }
+      const { reason } = JSON.parse(init?.body as string) as { reason: string }
       const piece = {
         asset: asset(),
         reason,

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { REASON_MAX, type Asset } from '@unica/schemas'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SyntheticEvent } from 'react'
 import { Link } from 'react-router'
 import { buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
 import { paths } from '../routes/paths.js'
@@ -32,7 +32,7 @@ export function ModerationSection() {
     },
   })
   const hidden = useQuery(hiddenQuery(api, offset))
-  const submit = (e: FormEvent) => {
+  const submit = (e: SyntheticEvent) => {
     e.preventDefault()
     setQuery(text.trim())
   }
@@ -121,7 +121,7 @@ function FoundPiece({ asset }: { asset: Asset }) {
       await services.queryClient.invalidateQueries()
     },
   })
-  const submit = (e: FormEvent) => {
+  const submit = (e: SyntheticEvent) => {
     e.preventDefault()
     const why = reason.trim()
     setMissing(why === '')

@@ -3,7 +3,7 @@
  * account (its message is shown); removing yourself ends your own access to the console.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SyntheticEvent } from 'react'
 import { buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
 import { useServices } from '../state/services.js'
 import { Loadable } from './parts.js'
@@ -36,7 +36,7 @@ export function StaffSection({ me }: { me: string }) {
       await done(`${answer.address} is no longer staff.`)
     },
   })
-  const submit = (e: FormEvent) => {
+  const submit = (e: SyntheticEvent) => {
     e.preventDefault()
     const value = address.trim().toUpperCase()
     const bad = !ADDRESS.test(value)
