@@ -3,13 +3,24 @@
  * piece, signed in with KMD through the account menu, and a collector both have the piece's page
  * open; the collector bids, and the owner's page shows the new highest bid without a reload while
  * its bell's unread count rises and lists the bid. Its Sessions page then says that this server
- * mails nothing (no SMTP_URL), at 390 px.
+ * mails nothing (no SMTP_URL), at 390 px. Then issue 16's "one buys, the other sees it live and
+ * gets its notification": the collector buys now, and the previous owner's page shows the new
+ * owner and the sale's notification without a reload; the time from the buy's block on the
+ * devnet to that change is recorded for `npm run bench -- live` (src/live-latency.ts).
  */
 import type { Page } from '@playwright/test'
 import { accountNamed } from '../src/chain.js'
 import { expect, STAFF, test } from '../src/fixtures.js'
-import { expectFacts, trade } from '../src/market.js'
-import { connectKmd, menu } from '../src/wallet.js'
+import {
+  blockClock,
+  LIVE_LATENCY_FILE,
+  recordLiveLatency,
+  seenIn,
+  watchOwnerAndBell,
+  watchStatus,
+} from '../src/live-latency.js'
+import { expectFacts, expectSuccess, openTrade, trade, TX_SUCCESS } from '../src/market.js'
+import { connectKmd, menu, shortAddress } from '../src/wallet.js'
 
 /** A seeded piece the staff account lists, with no bids yet. */
 const PIECE = 'Saffron Field'
@@ -92,5 +103,87 @@ test.describe('two browsers, one server', () => {
     await expect(email.getByText('Email is not configured on this server.')).toBeVisible()
     await expect(email.getByRole('textbox')).toHaveCount(0)
     await saveScreen(page, 'sessions-email-390')
+  })
+
+  test('a buy-now shows live on the previous owner’s page and in its bell', async ({
+    page,
+    browser,
+    baseURL,
+    devnet,
+    seed,
+  }) => {
+    const owner = accountNamed(devnet, STAFF)
+    const collector = accountNamed(devnet, 'Wallet3')
+    const piece = seed!.pieces.find((p) => p.name === PIECE)!
+
+    // The owner signs in and opens its listed piece.
+    await page.goto('/')
+    await connectKmd(page, owner)
+    await menu(page, 'Sign in')
+    await expect(page.getByRole('status').filter({ hasText: 'Signed in.' })).toBeVisible()
+    await page.goto(`/nft/${piece.guid}`)
+    await expect(page.getByRole('heading', { name: PIECE, level: 1 })).toBeVisible()
+    await expectFacts(page, { price: '75 USDC', owner: shortAddress(owner) })
+    await expect(bell(page)).toBeVisible()
+    const unreadBefore = await unreadCount(page)
+    await page.evaluate(() => {
+      ;(globalThis as { liveMark?: true }).liveMark = true
+    })
+    await watchOwnerAndBell(page, shortAddress(collector), unreadBefore)
+
+    // The collector buys it now in a browser context of its own.
+    const other = await browser.newContext({ baseURL })
+    const blocks = blockClock(devnet)
+    try {
+      const buyer = await other.newPage()
+      await buyer.goto('/')
+      await connectKmd(buyer, collector)
+      await buyer.goto(`/nft/${piece.guid}`)
+      await expect(buyer.getByRole('heading', { name: PIECE, level: 1 })).toBeVisible()
+      await watchStatus(buyer, TX_SUCCESS)
+      const modal = await openTrade(buyer, 'Buy now')
+      await expect(modal.getByText(/^Fee: \d+\.\d+ Algos/)).toBeVisible()
+      await modal.getByRole('button', { name: 'Confirm' }).click()
+      const alert = buyer.getByRole('status').filter({ hasText: TX_SUCCESS })
+      await expect(alert).toBeVisible({ timeout: 60_000 })
+      const href = await alert
+        .getByRole('link', { name: 'View the transaction' })
+        .getAttribute('href')
+      const txid = /\/explorer\/tx\/([A-Z2-7]{52})$/.exec(href ?? '')?.[1] ?? ''
+      const buyerSeen = await seenIn(buyer)
+      await expectSuccess(buyer)
+      await expectFacts(buyer, { owner: shortAddress(collector), price: '—' })
+
+      // The previous owner's page follows the stream: the new owner, the bell, the notification.
+      await expectFacts(page, { owner: shortAddress(collector), price: '—' })
+      await expect
+        .poll(() => unreadCount(page), { message: 'the bell’s unread count' })
+        .toBeGreaterThan(unreadBefore)
+      expect(await page.evaluate(() => (globalThis as { liveMark?: true }).liveMark)).toBe(true)
+      await bell(page).click()
+      await expect(
+        page
+          .getByRole('dialog', { name: 'Notifications' })
+          .getByRole('link', { name: new RegExp(`^Unread: Your ${PIECE} sold for 75 USDC\\.`) }),
+      ).toBeVisible()
+
+      const confirmed = blocks.committedAt(txid)
+      const seen = await seenIn(page)
+      expect(confirmed, `the block of ${txid}`).toBeDefined()
+      expect(seen.owner, 'when the owner changed on the page').toBeDefined()
+      expect(seen.bell, 'when the bell counted the sale').toBeDefined()
+      expect(buyerSeen.status, 'when the buyer’s alert showed').toBeDefined()
+      recordLiveLatency({
+        ms: seen.owner! - confirmed!,
+        notificationMs: seen.bell! - confirmed!,
+        buyerAlertMs: buyerSeen.status! - confirmed!,
+        from: 'the buy’s block committed on the devnet',
+        to: 'the previous owner’s page shows the new owner',
+      })
+      console.log(`second browser: ${LIVE_LATENCY_FILE} written`)
+    } finally {
+      blocks.stop()
+      await other.close()
+    }
   })
 })

@@ -6,7 +6,7 @@
  * fast-check prints the seed and the shrunk sequence of a failure.
  */
 import fc from 'fast-check'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import {
   BID_BOX_MIN_BALANCE,
@@ -15,7 +15,7 @@ import {
   type ContractVersion,
   type Market,
 } from '../src/index.js'
-import { Harness, type Account } from './harness.js'
+import { Harness, useHarness, type Account } from './harness.js'
 import { actionsArbitrary, plan, type AccountView, type Action, type Model } from './model.js'
 
 const USERS = 5 // index 0 is the staff creator
@@ -24,11 +24,8 @@ const RUNS = 12
 const RUNS_V2 = 6
 
 let h: Harness
-beforeAll(async () => {
-  h = await Harness.start()
-})
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 async function view(address: string, market: Market): Promise<AccountView> {

@@ -4,7 +4,7 @@
  * who had opted out of USDC at sale time are all found and freed with the planned groups; balances
  * and the apps' state are checked after.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BID_BOX_MIN_BALANCE,
   buildAppClearState,
@@ -18,19 +18,15 @@ import {
   type RescueScan,
 } from '../src/index.js'
 import { algosdkReader } from '../src/flows/index.js'
-import { Harness, type Account } from './harness.js'
+import { Harness, useHarness, type Account } from './harness.js'
 
 let h: Harness
 let reader: RescueReader
 const USDC = 1_000_000n
 
-beforeAll(async () => {
-  h = await Harness.start()
+useHarness((started) => {
+  h = started
   reader = algosdkReader(h.algod, h.kit.indexer)
-})
-
-afterAll(async () => {
-  await h.stop()
 })
 
 async function list(seller: Account, market: Market, price: bigint): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { createPublicKey, verify } from 'node:crypto'
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { configureCost, createNftCost, deployCost } from '../src/index.js'
 import {
   AlgodError,
@@ -15,18 +15,17 @@ import {
   signUploadProof,
   type SetupProgress,
 } from '../src/flows/index.js'
-import { Harness, type Account } from './harness.js'
+import { Harness, useHarness, type Account } from './harness.js'
 
 let h: Harness
 let staff: Account
 
-beforeAll(async () => {
-  h = await Harness.start()
-  staff = await h.account()
+useHarness((started) => {
+  h = started
 })
 
-afterAll(async () => {
-  await h.stop()
+beforeAll(async () => {
+  staff = await h.account()
 })
 
 const guid = 'f'.repeat(32)

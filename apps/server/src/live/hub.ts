@@ -4,6 +4,13 @@
  * allowed to see it. All reads and joins run one after another, so a stream that joins with a
  * Last-Event-ID gets its backlog from the table and then everything newer, each event once and
  * in id order.
+ *
+ * Fan-out is the cost that grows with the streams (5,000 on one instance, apps/server/README.md
+ * "Benchmark"): nothing is read or encoded per stream. Each batch of events read together is
+ * encoded once into one Buffer of its public frames, and every stream gets that same Buffer in a
+ * single write (one system call per stream per batch, however many events it holds). Only a
+ * stream whose account has private events in the batch gets a Buffer of its own, made once per
+ * account.
  */
 import type { Database } from '../db/index.js'
 import {
@@ -29,23 +36,18 @@ export interface LiveOptions {
 export interface LiveStream {
   /** The signed-in account (its private events too), or null. */
   readonly account: string | null
-  /** Writes a frame; answers how many bytes are still waiting to be sent. */
-  write(frame: string): number
+  /** Writes frames (never changed after); answers how many bytes are still waiting to be sent. */
+  write(frames: Buffer): number
   /** Ends the stream (the browser reconnects with its Last-Event-ID). */
   end(): void
 }
 
-interface Joined {
-  readonly stream: LiveStream
-  /** The last event id written to it. */
-  lastId: bigint
-}
-
 const READ_BATCH = 500
 
+const frameOf = (event: LiveEvent): Buffer => eventFrame(event.id, event.kind, event.data)
+
 export class LiveHub {
-  private readonly streams = new Set<Joined>()
-  private readonly byStream = new Map<LiveStream, Joined>()
+  private readonly streams = new Set<LiveStream>()
   /** Streams that left, possibly before their join ran (closed while the backlog was read). */
   private readonly left = new WeakSet<LiveStream>()
   private newest = 0n
@@ -80,7 +82,7 @@ export class LiveHub {
       hub.wake()
     })
     hub.heartbeat = setInterval(() => {
-      for (const joined of hub.streams) hub.send(joined, HEARTBEAT_FRAME)
+      for (const stream of hub.streams) hub.send(stream, HEARTBEAT_FRAME)
     }, hub.heartbeatMs)
     hub.heartbeat.unref()
     // Events committed between reading `newest` and listening.
@@ -88,6 +90,7 @@ export class LiveHub {
     return hub
   }
 
+  /** The streams connected now (the SSE-clients gauge of /metrics reads it). */
   get size(): number {
     return this.streams.size
   }
@@ -104,31 +107,24 @@ export class LiveHub {
    */
   join(stream: LiveStream, lastEventId: bigint | undefined): Promise<void> {
     return this.serial(async () => {
-      const joined: Joined = { stream, lastId: this.newest }
       if (lastEventId === undefined) {
-        this.send(joined, eventFrame(this.newest, 'ready', '{}'))
+        this.send(stream, eventFrame(this.newest, 'ready', '{}'))
       } else {
         const backlog = await this.backlog(stream.account, lastEventId)
         if (backlog === 'reset') {
-          this.send(joined, eventFrame(this.newest, 'reset', '{}'))
-        } else {
-          joined.lastId = lastEventId
-          for (const event of backlog) this.deliver(joined, event)
-          joined.lastId = this.newest
+          this.send(stream, eventFrame(this.newest, 'reset', '{}'))
+        } else if (backlog.length > 0) {
+          this.send(stream, Buffer.concat(backlog.map(frameOf)))
         }
       }
       if (this.closed(stream)) return
-      this.streams.add(joined)
-      this.byStream.set(stream, joined)
+      this.streams.add(stream)
     })
   }
 
   leave(stream: LiveStream): void {
-    const joined = this.byStream.get(stream)
     this.left.add(stream)
-    if (joined === undefined) return
-    this.byStream.delete(stream)
-    this.streams.delete(joined)
+    this.streams.delete(stream)
   }
 
   /** Ends every stream and stops listening. */
@@ -136,9 +132,8 @@ export class LiveHub {
     clearInterval(this.heartbeat)
     await this.unlisten?.()
     await this.queue
-    for (const joined of this.streams) joined.stream.end()
+    for (const stream of this.streams) stream.end()
     this.streams.clear()
-    this.byStream.clear()
   }
 
   private closed(stream: LiveStream): boolean {
@@ -175,26 +170,42 @@ export class LiveHub {
         after: this.newest,
         limit: READ_BATCH,
       })
-      for (const event of events) {
-        this.newest = event.id
-        for (const joined of this.streams) this.deliver(joined, event)
+      if (events.length > 0) {
+        this.newest = events[events.length - 1].id
+        this.fanOut(events)
       }
       if (events.length < READ_BATCH) return
     }
   }
 
-  private deliver(joined: Joined, event: LiveEvent): void {
-    if (event.id <= joined.lastId) return
-    if (event.account !== null && event.account !== joined.stream.account) return
-    joined.lastId = event.id
-    this.send(joined, eventFrame(event.id, event.kind, event.data))
+  /** Writes a batch of events to every stream: one shared Buffer, one write per stream. */
+  private fanOut(events: readonly LiveEvent[]): void {
+    const frames = events.map(frameOf)
+    const isPublic = events.map((e) => e.account === null)
+    const publicFrames = Buffer.concat(frames.filter((_, i) => isPublic[i]))
+    const owners = new Set(events.flatMap((e) => (e.account === null ? [] : [e.account])))
+    /** An account's own Buffer (its private events among the public ones, in id order). */
+    const own = new Map<string, Buffer>()
+    const ownFrames = (account: string): Buffer => {
+      let b = own.get(account)
+      if (b === undefined) {
+        b = Buffer.concat(frames.filter((_, i) => isPublic[i] || events[i].account === account))
+        own.set(account, b)
+      }
+      return b
+    }
+    for (const stream of this.streams) {
+      const account = stream.account
+      const mine = account !== null && owners.has(account) ? ownFrames(account) : publicFrames
+      if (mine.length > 0) this.send(stream, mine)
+    }
   }
 
   /** Writes, closing a stream whose reader has fallen behind (bounded memory per client). */
-  private send(joined: Joined, frame: string): void {
-    if (joined.stream.write(frame) <= this.maxBufferedBytes) return
-    this.leave(joined.stream)
-    joined.stream.end()
+  private send(stream: LiveStream, frames: Buffer): void {
+    if (stream.write(frames) <= this.maxBufferedBytes) return
+    this.leave(stream)
+    stream.end()
   }
 
   private serial(task: () => Promise<void>): Promise<void> {

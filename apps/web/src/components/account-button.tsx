@@ -2,7 +2,7 @@
  * The account button of the navigation bar and its dropdown (docs/product.md §2): Connect to
  * wallet; the abbreviated address; No accounts; Please wait...; entries by role.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { shortAddress } from '../lib/format.js'
 import { PersonalMenuItems } from '../personal/menu-items.js'
@@ -10,6 +10,7 @@ import { paths } from '../routes/paths.js'
 import { logout } from '../state/session.js'
 import { useServices } from '../state/services.js'
 import { useStore, type AppState } from '../state/store.js'
+import { MenuAction, menuItemClass as item } from './menu-item.js'
 import { buttonClass } from './modal.js'
 
 export function accountButtonLabel(s: AppState): string {
@@ -17,25 +18,6 @@ export function accountButtonLabel(s: AppState): string {
   if (s.walletName === null) return 'Connect to wallet'
   if (s.address === null) return s.accounts.length === 0 ? 'No accounts' : 'Please wait...'
   return shortAddress(s.address)
-}
-
-const item = 'block w-full px-4 py-2 text-left hover:bg-slate-100 focus:bg-slate-100'
-
-/** A dropdown entry that closes the menu, then acts. */
-function MenuAction(props: { onChoose: () => void; run: () => void; children: ReactNode }) {
-  return (
-    <button
-      role="menuitem"
-      type="button"
-      className={item}
-      onClick={() => {
-        props.onChoose()
-        props.run()
-      }}
-    >
-      {props.children}
-    </button>
-  )
 }
 
 export function AccountButton() {

@@ -3,34 +3,20 @@
  * account is not signed in; then Watchlist, Sessions and Sign out.
  */
 import { Link } from 'react-router'
+import { MenuAction, menuItemClass as item } from '../components/menu-item.js'
 import { useServices } from '../state/services.js'
 import { personalPaths } from './paths.js'
 import { signIn, signOut, useSignedIn } from './sign-in.js'
-
-const item = 'block w-full px-4 py-2 text-left hover:bg-slate-100 focus:bg-slate-100'
-
-/** A menu entry that closes the menu, then runs its action. */
-function ActionItem({ label, run, close }: { label: string; run: () => void; close: () => void }) {
-  return (
-    <button
-      role="menuitem"
-      type="button"
-      className={item}
-      onClick={() => {
-        close()
-        run()
-      }}
-    >
-      {label}
-    </button>
-  )
-}
 
 export function PersonalMenuItems({ close }: { close: () => void }) {
   const services = useServices()
   const { signedIn } = useSignedIn()
   if (!signedIn) {
-    return <ActionItem label="Sign in" run={() => void signIn(services)} close={close} />
+    return (
+      <MenuAction onChoose={close} run={() => void signIn(services)}>
+        Sign in
+      </MenuAction>
+    )
   }
   return (
     <>
@@ -40,7 +26,9 @@ export function PersonalMenuItems({ close }: { close: () => void }) {
       <Link role="menuitem" className={item} to={personalPaths.sessions} onClick={close}>
         Sessions
       </Link>
-      <ActionItem label="Sign out" run={() => void signOut(services)} close={close} />
+      <MenuAction onChoose={close} run={() => void signOut(services)}>
+        Sign out
+      </MenuAction>
     </>
   )
 }

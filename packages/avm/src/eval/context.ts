@@ -44,13 +44,22 @@ export interface DecodedImmediates {
   readonly ends: Int32Array
 }
 
+/** An empty stack made as one that has held a bigint: V8 then gives every stack the same
+ * elements kind from the start, and the step loop's pushes stay inline (an array made empty holds
+ * small integers first, and V8 left pushes onto stacks of both kinds to a builtin call). */
+function emptyStack(): StackValue[] {
+  const stack: StackValue[] = [0n]
+  stack.pop()
+  return stack
+}
+
 const NOTHING_DECODED: DecodedImmediates = { values: [], ends: new Int32Array(0) }
 
 export class EvalContext {
   pc: number
   /** Set by an op that moves the pc itself (branches, variable-length ops); -1 otherwise. */
   nextPc = -1
-  readonly stack: StackValue[] = []
+  readonly stack: StackValue[] = emptyStack()
   private slots: StackValue[] | undefined = undefined
   /** Cost charged to this program so far. */
   cost = 0

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { assembleAt, SENDER } from '../../test/helpers.js'
 import { applicationAddress, encodeAddress } from '../encoding/address.js'
@@ -6,6 +7,7 @@ import { makeTxn, type Txn, type TxnEffects } from '../txn.js'
 import { addr, APP, appLedger, evalLedger, lit, utf8, versions } from '../../test/app-kit.js'
 import { EvalParams } from './params.js'
 import { evalApp, type EvalResult } from './run.js'
+import { toHex } from './resources.js'
 import type { Ledger } from '../ledger.js'
 
 const X = addr(2)
@@ -208,3 +210,27 @@ function evalLedgerWith1001() {
   ledger.createApp(1001n, { approvalProgram: assembleAt('byte "b"; int 3000; box_create', 9) })
   return ledger
 }
+
+describe('toHex', () => {
+  const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
+
+  it('encodes any sequence of values as Buffer does, repeats and changed arrays included', () => {
+    const bytes = fc.uint8Array({ maxLength: 80 })
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(bytes, fc.constant(new Uint8Array([1, 2]))), { maxLength: 12 }),
+        (values) => {
+          for (const v of values) expect(toHex(v)).toBe(hex(v))
+        },
+      ),
+    )
+  })
+
+  it('sees a change to the array it encoded last', () => {
+    const key = Uint8Array.from([0xab, 0xcd])
+    expect(toHex(key)).toBe('abcd')
+    key[1] = 0xce
+    expect(toHex(key)).toBe('abce')
+    expect(toHex(key.subarray(0, 1))).toBe('ab')
+  })
+})

@@ -32,11 +32,30 @@ import { bytesEqual } from './value.js'
 
 const HEX_DIGITS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 
+/** The bytes last encoded by toHex (a copy, up to LAST_MAX of them) and their hex. */
+const LAST_MAX = 64
+const lastBytes = new Uint8Array(LAST_MAX)
+let lastLength = -1
+let lastHex = ''
+
 /** Lower-case hex, as the result's delta keys carry it. By table: state keys are short, and
- * Buffer's encoder costs more to reach than it saves on them. */
+ * Buffer's encoder costs more to reach than it saves on them. The same key is often encoded
+ * several times in a row (read, then written, by program and host); then the string made the
+ * first time is returned, whose hash V8 has already computed for the maps it keys. */
 export function toHex(b: Uint8Array): string {
+  const n = b.length
+  if (n === lastLength) {
+    let i = 0
+    while (i < n && b[i] === lastBytes[i]) i++
+    if (i === n) return lastHex
+  }
   let out = ''
-  for (let i = 0; i < b.length; i++) out += HEX_DIGITS[b[i]]
+  for (let i = 0; i < n; i++) out += HEX_DIGITS[b[i]]
+  if (n <= LAST_MAX) {
+    lastBytes.set(b)
+    lastLength = n
+    lastHex = out
+  }
   return out
 }
 

@@ -22,6 +22,8 @@ import type { OpHandler } from './handler.js'
 import { decodeInstruction } from './immediates.js'
 import { MAX_STACK_DEPTH } from './limits.js'
 import { groupResources } from './resources.js'
+import { minus, plus } from './ops/arith.js'
+import { branchAt } from './ops/flow.js'
 import { HANDLERS } from './ops/index.js'
 import type { EvalParams } from './params.js'
 import { bytesEqual, typeName, type StackValue } from './value.js'
@@ -63,8 +65,8 @@ interface CompiledOp {
   readonly handler: OpHandler
   readonly argKinds: readonly Kind[]
   readonly nArgs: number
-  /** Whether any argument has a declared kind (else the loop skips checking them). */
-  readonly typedArgs: boolean
+  /** How the loop checks the arguments' kinds (see argsOf). */
+  readonly args: Args
   /** Kinds of the top argument and the one below it (0 when absent or untyped). */
   readonly topKind: Kind
   readonly belowKind: Kind
@@ -97,7 +99,7 @@ const STACK_ONLY: ReadonlySet<string> = new Set([
 ])
 
 /** Effect checks, by the shape of the prototype's results. */
-type Effect = 0 | 1 | 2 | 3 | 4
+type Effect = 0 | 1 | 2 | 3 | 4 | 5
 /** Not checked: no fixed prototype, trusted, or err/return, which end the program. */
 const EFFECT_UNCHECKED = 0
 /** No result: only the stack height to check. */
@@ -106,6 +108,8 @@ const EFFECT_NONE = 1
 const EFFECT_UINT = 2
 /** One value of any kind (load, frame_dig): a byte string must not be too long. */
 const EFFECT_ANY = 3
+/** Two values of any kind (dup, swap). */
+const EFFECT_ANY2 = 5
 /** Anything else: resultsFit. */
 const EFFECT_RESULTS = 4
 
@@ -116,7 +120,29 @@ function effectOf(spec: OpSpec): Effect {
   if (spec.returns.length === 0) return EFFECT_NONE
   if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 1) return EFFECT_UINT
   if (spec.returns.length === 1 && kindOf(spec.returns[0].avm) === 0) return EFFECT_ANY
+  if (spec.returns.length === 2 && spec.returns.every((t) => kindOf(t.avm) === 0)) {
+    return EFFECT_ANY2
+  }
   return EFFECT_RESULTS
+}
+
+/** Argument checks, by the shape of the prototype's arguments. */
+type Args = 0 | 1 | 2 | 3
+/** No argument has a declared kind. */
+const ARGS_ANY = 0
+/** One uint64 (bnz, !, itob...). */
+const ARGS_UINT = 1
+/** Two uint64s (most arithmetic). */
+const ARGS_UINTS = 2
+/** Anything else: argsFit. */
+const ARGS_OTHER = 3
+
+function argsOf(spec: OpSpec): Args {
+  const kinds = spec.args.map((t) => kindOf(t.avm))
+  if (kinds.every((k) => k === 0)) return ARGS_ANY
+  if (kinds.length === 1 && kinds[0] === 1) return ARGS_UINT
+  if (kinds.length === 2 && kinds[0] === 1 && kinds[1] === 1) return ARGS_UINTS
+  return ARGS_OTHER
 }
 
 const kindOf = (avm: string): Kind => (avm === 'uint64' ? 1 : avm === 'bytes' ? 2 : 0)
@@ -143,7 +169,7 @@ function compile(version: number): readonly (CompiledOp | undefined)[] {
           handler: HANDLERS[spec.name] ?? unsupported(spec.name),
           argKinds: spec.args.map((t) => kindOf(t.avm)),
           nArgs: spec.args.length,
-          typedArgs: spec.args.some((t) => kindOf(t.avm) !== 0),
+          args: argsOf(spec),
           topKind: spec.args.length > 0 ? kindOf(spec.args[spec.args.length - 1].avm) : 0,
           belowKind: spec.args.length > 1 ? kindOf(spec.args[spec.args.length - 2].avm) : 0,
           retKinds: spec.returns.map((t) => kindOf(t.avm)),
@@ -290,12 +316,14 @@ function execute(cx: EvalContext): void {
   const ops = compiledOps(cx.version)
   const end = program.length
   const modeMask = cx.mode === 'sig' ? MODE_SIG : MODE_APP
-  // The budget left is kept in a local. What the ops cost is paid to the pool before any op that
-  // may read or change it (inner calls, global OpcodeBudget: all but the stack-only ops) and
-  // when the loop ends, however it ends.
-  let left = cx.remainingBudget()
+  // What the ops cost is kept in a local, `unpaid`, and is added to the program's cost and paid
+  // to the pool before any op that may read or change them (inner calls, global OpcodeBudget:
+  // all but the stack-only ops) and when the loop ends, however it ends. `limit` is the budget
+  // that was left at the last payment. One local updated per op, no store to memory.
+  let limit = cx.remainingBudget()
   let unpaid = 0
   let pc = cx.pc
+  const decoded = cx.decoded
   // Simulate's execution trace (trace.ts): read once, so an untraced run pays one test per op.
   const tracer = cx.ep.tracer
   try {
@@ -308,25 +336,125 @@ function execute(cx: EvalContext): void {
       if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
       const first = stack.length - c.nArgs
       if (first < 0) fail(`stack underflow in ${c.spec.name}`)
-      if (c.typedArgs && !argsFit(c, stack)) checkArgs(c, stack, first)
+      const args = c.args
+      if (args !== ARGS_ANY) {
+        // The common shapes inline; checkArgs reports a mismatch.
+        let fit: boolean
+        if (args === ARGS_UINT) fit = typeof stack[first] === 'bigint'
+        else if (args === ARGS_UINTS) {
+          fit = typeof stack[first] === 'bigint' && typeof stack[first + 1] === 'bigint'
+        } else fit = argsFit(c, stack)
+        if (!fit) checkArgs(c, stack, first)
+      }
       if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
 
       const cost = c.staticCost || dynamicCost(cx, c.spec)
-      if (cost > left) budgetExceeded(cx, c.spec.name)
-      left -= cost
+      if (unpaid + cost > limit) budgetExceeded(cx, unpaid, c.spec.name)
       unpaid += cost
-      cx.cost += cost
 
-      // The commonest ops are called directly, where V8 can inline them (all are stack-only);
-      // the others through the table. Each byte's name is checked against the table (hot()).
+      // The commonest ops run here (FUSED): each does its work and then checks the effect its
+      // prototype declares, specialised to the kinds it leaves, and sets `next`, the pc it goes
+      // on at. The next commonest are called directly, where V8 can inline them (all are
+      // stack-only); the others through the table. Each byte's name and prototype are checked
+      // against the table when this module loads (fused(), hot()).
+      let next = -1
       // prettier-ignore
       switch (op) {
+        case 0x08: {                      // +
+          const b = stack.pop() as bigint
+          stack[first] = plus(stack[first] as bigint, b)
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x09: {                      // -
+          const b = stack.pop() as bigint
+          stack[first] = minus(stack[first] as bigint, b)
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x0c: {                      // <
+          const b = stack.pop() as bigint
+          stack[first] = (stack[first] as bigint) < b ? 1n : 0n
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x0d: {                      // >
+          const b = stack.pop() as bigint
+          stack[first] = (stack[first] as bigint) > b ? 1n : 0n
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x22: case 0x23: case 0x24: case 0x25: { // intc_0 .. intc_3
+          const n = op - 0x22
+          // Beyond the constants, the table's handler fails with go's message.
+          if (n >= cx.intc.length) c.handler(cx)
+          else stack.push(cx.intc[n])
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x28: case 0x29: case 0x2a: case 0x2b: { // bytec_0 .. bytec_3
+          const n = op - 0x28
+          if (n >= cx.bytec.length) c.handler(cx)
+          else stack.push(cx.bytec[n])
+          if (stack.length !== first + 1 || !fitsBytes(stack[first])) checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x34: {                      // load (the immediate is a byte: always a slot)
+          const v = cx.scratch[program[pc + 1]]
+          stack.push(v)
+          if (stack.length !== first + 1 || !fitsAny(v)) checkEffect(c, stack, first)
+          next = pc + 2
+          break
+        }
+        case 0x35:                        // store
+          cx.scratch[program[pc + 1]] = stack.pop()!
+          if (stack.length !== first) checkEffect(c, stack, first)
+          next = pc + 2
+          break
+        case 0x40:                        // bnz
+          next = (stack.pop() as bigint) !== 0n ? branchAt(program, pc) : pc + 3
+          if (stack.length !== first) checkEffect(c, stack, first)
+          break
+        case 0x41:                        // bz
+          next = (stack.pop() as bigint) === 0n ? branchAt(program, pc) : pc + 3
+          if (stack.length !== first) checkEffect(c, stack, first)
+          break
+        case 0x42:                        // b (no prototype: no effect to check)
+          next = branchAt(program, pc)
+          break
+        case 0x48:                        // pop
+          stack.pop()
+          if (stack.length !== first) checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        case 0x49: {                      // dup
+          const v = stack[first]
+          stack.push(v)
+          if (stack.length !== first + 2 || !fitsAny(v)) checkEffect(c, stack, first)
+          next = pc + 1
+          break
+        }
+        case 0x81: {                      // pushint: its value decoded once per program
+          const v = decoded.values[pc]
+          if (v === undefined) {
+            opPushint(cx)
+            next = cx.nextPc
+            cx.nextPc = -1
+          } else {
+            stack.push(v)
+            next = decoded.ends[pc]
+          }
+          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
+          break
+        }
         case 0x01: opSha256(cx); break    // sha256
-        case 0x08: opPlus(cx); break      // +
-        case 0x09: opMinus(cx); break     // -
         case 0x0b: opTimes(cx); break     // *
-        case 0x0c: opLess(cx); break      // <
-        case 0x0d: opGreater(cx); break   // >
         case 0x0e: opLessEq(cx); break    // <=
         case 0x0f: opGreaterEq(cx); break // >=
         case 0x10: opAnd(cx); break       // &&
@@ -338,23 +466,8 @@ function execute(cx: EvalContext): void {
         case 0x16: opItob(cx); break      // itob
         case 0x17: opBtoi(cx); break      // btoi
         case 0x21: opIntc(cx); break      // intc
-        case 0x22: opIntc0(cx); break     // intc_0
-        case 0x23: opIntc1(cx); break     // intc_1
-        case 0x24: opIntc2(cx); break     // intc_2
-        case 0x25: opIntc3(cx); break     // intc_3
         case 0x27: opBytec(cx); break     // bytec
-        case 0x28: opBytec0(cx); break    // bytec_0
-        case 0x29: opBytec1(cx); break    // bytec_1
-        case 0x2a: opBytec2(cx); break    // bytec_2
-        case 0x2b: opBytec3(cx); break    // bytec_3
-        case 0x34: opLoad(cx); break      // load
-        case 0x35: opStore(cx); break     // store
-        case 0x40: opBnz(cx); break       // bnz
-        case 0x41: opBz(cx); break        // bz
-        case 0x42: opB(cx); break         // b
         case 0x44: opAssert(cx); break    // assert
-        case 0x48: opPop(cx); break       // pop
-        case 0x49: opDup(cx); break       // dup
         case 0x4a: opDup2(cx); break      // dup2
         case 0x4b: opDig(cx); break       // dig
         case 0x4c: opSwap(cx); break      // swap
@@ -362,7 +475,6 @@ function execute(cx: EvalContext): void {
         case 0x50: opConcat(cx); break    // concat
         case 0x57: opExtract(cx); break   // extract
         case 0x80: opPushbytes(cx); break // pushbytes
-        case 0x81: opPushint(cx); break   // pushint
         case 0x88: opCallsub(cx); break   // callsub
         case 0x89: opRetsub(cx); break    // retsub
         case 0x8b: opFrameDig(cx); break  // frame_dig
@@ -374,31 +486,32 @@ function execute(cx: EvalContext): void {
             payPool(cx, unpaid)
             unpaid = 0
             c.handler(cx)
-            left = cx.remainingBudget()
+            limit = cx.remainingBudget()
           }
       }
 
-      // The effect the prototype declares: the common shapes inline, the rest in resultsFit;
-      // checkEffect then reports the mismatch.
-      const effect = c.effect
-      if (effect !== EFFECT_UNCHECKED) {
-        const top = stack.length - 1
-        let fits: boolean
-        if (effect === EFFECT_NONE) fits = top === first - 1
-        else if (effect === EFFECT_UINT) fits = top === first && typeof stack[top] === 'bigint'
-        else if (effect === EFFECT_ANY) fits = top === first && fitsAny(stack[top])
-        else fits = resultsFit(c, stack, first)
-        if (!fits) checkEffect(c, stack, first)
+      if (next < 0) {
+        // The effect the prototype declares: the common shapes inline, the rest in resultsFit;
+        // checkEffect then reports the mismatch.
+        const effect = c.effect
+        if (effect !== EFFECT_UNCHECKED) {
+          const top = stack.length - 1
+          let fits: boolean
+          if (effect === EFFECT_NONE) fits = top === first - 1
+          else if (effect === EFFECT_UINT) fits = top === first && typeof stack[top] === 'bigint'
+          else if (effect === EFFECT_ANY) fits = top === first && fitsAny(stack[top])
+          else if (effect === EFFECT_ANY2) {
+            fits = top === first + 1 && fitsAny(stack[top]) && fitsAny(stack[first])
+          } else fits = resultsFit(c, stack, first)
+          if (!fits) checkEffect(c, stack, first)
+        }
+        next = cx.nextPc
+        if (next >= 0) cx.nextPc = -1
+        else next = pc + c.size
       }
       if (stack.length > STACK_LIMIT) fail('stack overflow')
       if (tracer !== undefined) tracer.afterOpcode(cx)
-      const next = cx.nextPc
-      if (next >= 0) {
-        pc = next
-        cx.nextPc = -1
-      } else {
-        pc += c.size
-      }
+      pc = next
     }
   } finally {
     payPool(cx, unpaid)
@@ -417,12 +530,52 @@ function hot(byte: number, name: string): OpHandler {
   return HANDLERS[name]
 }
 
+/** The ops the step loop runs itself, by byte, with the prototype its code assumes (argument
+ * kinds, then result kinds: i uint64, b bytes, a any; `none` when the table declares none, so
+ * that the loop checks no effect, as for any such op). Checked against every version's table when
+ * this module loads, so that the loop's effect checks, specialised to these shapes, cannot drift
+ * from the table. */
+const FUSED: readonly (readonly [number, string, string])[] = [
+  [0x08, '+', 'ii:i'],
+  [0x09, '-', 'ii:i'],
+  [0x0c, '<', 'ii:i'],
+  [0x0d, '>', 'ii:i'],
+  [0x22, 'intc_0', ':i'],
+  [0x23, 'intc_1', ':i'],
+  [0x24, 'intc_2', ':i'],
+  [0x25, 'intc_3', ':i'],
+  [0x28, 'bytec_0', ':b'],
+  [0x29, 'bytec_1', ':b'],
+  [0x2a, 'bytec_2', ':b'],
+  [0x2b, 'bytec_3', ':b'],
+  [0x34, 'load', ':a'],
+  [0x35, 'store', 'a:'],
+  [0x40, 'bnz', 'i:'],
+  [0x41, 'bz', 'i:'],
+  [0x42, 'b', 'none'],
+  [0x48, 'pop', 'a:'],
+  [0x49, 'dup', 'a:aa'],
+  [0x81, 'pushint', ':i'],
+]
+
+function fusedFitTable(): void {
+  const kinds = (types: OpSpec['args']): string => types.map((t) => 'aib'[kindOf(t.avm)]).join('')
+  for (const [byte, name, proto] of FUSED) {
+    for (let v = 1; v <= MAX_VERSION; v++) {
+      const spec = opTable(v).byOpcode[byte]
+      if (spec === undefined) continue
+      const shape = spec.hasProto ? `${kinds(spec.args)}:${kinds(spec.returns)}` : 'none'
+      if (spec.name !== name || shape !== proto || spec.trusted) {
+        throw new Error(`the step loop runs ${name} ${proto} at 0x${byte.toString(16)}, v${v}`)
+      }
+    }
+  }
+}
+fusedFitTable()
+
 const opSha256 = hot(0x01, 'sha256')
-const opPlus = hot(0x08, '+')
-const opMinus = hot(0x09, '-')
+const opPushint = hot(0x81, 'pushint')
 const opTimes = hot(0x0b, '*')
-const opLess = hot(0x0c, '<')
-const opGreater = hot(0x0d, '>')
 const opLessEq = hot(0x0e, '<=')
 const opGreaterEq = hot(0x0f, '>=')
 const opAnd = hot(0x10, '&&')
@@ -434,23 +587,8 @@ const opLen = hot(0x15, 'len')
 const opItob = hot(0x16, 'itob')
 const opBtoi = hot(0x17, 'btoi')
 const opIntc = hot(0x21, 'intc')
-const opIntc0 = hot(0x22, 'intc_0')
-const opIntc1 = hot(0x23, 'intc_1')
-const opIntc2 = hot(0x24, 'intc_2')
-const opIntc3 = hot(0x25, 'intc_3')
 const opBytec = hot(0x27, 'bytec')
-const opBytec0 = hot(0x28, 'bytec_0')
-const opBytec1 = hot(0x29, 'bytec_1')
-const opBytec2 = hot(0x2a, 'bytec_2')
-const opBytec3 = hot(0x2b, 'bytec_3')
-const opLoad = hot(0x34, 'load')
-const opStore = hot(0x35, 'store')
-const opBnz = hot(0x40, 'bnz')
-const opBz = hot(0x41, 'bz')
-const opB = hot(0x42, 'b')
 const opAssert = hot(0x44, 'assert')
-const opPop = hot(0x48, 'pop')
-const opDup = hot(0x49, 'dup')
 const opDup2 = hot(0x4a, 'dup2')
 const opDig = hot(0x4b, 'dig')
 const opSwap = hot(0x4c, 'swap')
@@ -458,7 +596,6 @@ const opSelect = hot(0x4d, 'select')
 const opConcat = hot(0x50, 'concat')
 const opExtract = hot(0x57, 'extract')
 const opPushbytes = hot(0x80, 'pushbytes')
-const opPushint = hot(0x81, 'pushint')
 const opCallsub = hot(0x88, 'callsub')
 const opRetsub = hot(0x89, 'retsub')
 const opFrameDig = hot(0x8b, 'frame_dig')
@@ -489,14 +626,23 @@ function checkArgs(c: CompiledOp, stack: readonly StackValue[], first: number): 
   }
 }
 
-/** Takes what the ops run since the last payment cost from the pool of the program's mode. */
+/** Adds what the ops run since the last payment cost to the program's cost, and takes it from
+ * the pool of the program's mode. */
 function payPool(cx: EvalContext, cost: number): void {
+  cx.cost += cost
   if (cx.mode === 'sig') cx.ep.pools.lsig -= cost
   else cx.ep.pools.app -= cost
 }
 
-function budgetExceeded(cx: EvalContext, name: string): never {
-  fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cx.cost}`)
+/** Fails for the op that would exceed the budget. Its own cost is not charged, as in go-algorand;
+ * what ran before it (`unpaid`) is, by the step loop's finally. */
+function budgetExceeded(cx: EvalContext, unpaid: number, name: string): never {
+  const cost = cx.cost + unpaid
+  fail(`dynamic cost budget exceeded, executing ${name}: local program cost was ${cost}`)
+}
+
+function fitsBytes(v: StackValue): boolean {
+  return typeof v !== 'bigint' && v.length <= STRING_LIMIT
 }
 
 function fitsAny(v: StackValue): boolean {

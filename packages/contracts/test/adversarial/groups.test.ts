@@ -6,7 +6,7 @@
  * tampering alone).
  */
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   buildAppCloseOut,
   buildAppOptIn,
@@ -21,7 +21,7 @@ import {
   type Market,
   type UnsignedGroup,
 } from '../../src/index.js'
-import { Harness, signWith, type Account } from '../harness.js'
+import { Harness, useHarness, signWith, type Account } from '../harness.js'
 import {
   bidder,
   clone,
@@ -36,11 +36,8 @@ import {
 } from './helpers.js'
 
 let h: Harness
-beforeAll(async () => {
-  h = await Harness.start()
-})
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 interface Honest {

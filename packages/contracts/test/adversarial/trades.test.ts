@@ -3,7 +3,7 @@
  * receiver or sender, and front-running of a signed trade by a changed price or bid.
  */
 import algosdk from 'algosdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   buildBid,
   buildBuyNow,
@@ -18,7 +18,7 @@ import {
   tradeArgs,
   type Market,
 } from '../../src/index.js'
-import { Harness, signWith, type Account } from '../harness.js'
+import { Harness, useHarness, signWith, type Account } from '../harness.js'
 import {
   bidder,
   listedMarket,
@@ -34,11 +34,8 @@ import {
 } from './helpers.js'
 
 let h: Harness
-beforeAll(async () => {
-  h = await Harness.start()
-})
-afterAll(async () => {
-  await h.stop()
+useHarness((started) => {
+  h = started
 })
 
 /** A configured market whose NFT is still in its creator's wallet. */

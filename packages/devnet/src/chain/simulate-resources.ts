@@ -8,8 +8,9 @@
  * calls. What it allowed is reported as `unnamed-resources-accessed`: on the group for programs
  * under group sharing (v9+, or called by such a program), on the transaction otherwise.
  *
- * Differences: go also charges the read budget of an unnamed app whose programs exceed 4 pages;
- * MainNet's protocol allows no such app, so there is nothing to charge.
+ * Not computed: go's charge of an unnamed app's program bytes beyond 4 pages to the box read
+ * budget (addAppReadBudget, LargeProgramExtraBytes). It is a consensus v42 rule; under v41, which
+ * the ledger runs, no app holds more than 4 pages, so the charge is always zero (see the README).
  */
 import {
   APP_ADDRESS_VERSION,

@@ -9,7 +9,7 @@
 import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startAlgod, type AlgodFixture } from './fixture.js'
+import { sdkError, startAlgod, type AlgodFixture } from './fixture.js'
 
 let f: AlgodFixture
 /** v10: reads an account, an asset, an app, a holding and a local state named only in its
@@ -99,22 +99,44 @@ async function send(
   return algosdk.waitForConfirmation(f.algod, txid, 3)
 }
 
+function createTxn(
+  approvalProgram: Uint8Array,
+  clearProgram: Uint8Array,
+  extraPages: number,
+  params: algosdk.SuggestedParams,
+): algosdk.Transaction {
+  return algosdk.makeApplicationCreateTxnFromObject({
+    sender: f.account('Wallet1').address,
+    approvalProgram,
+    clearProgram,
+    numGlobalInts: 0,
+    numGlobalByteSlices: 0,
+    numLocalInts: 0,
+    numLocalByteSlices: 0,
+    extraPages,
+    onComplete: algosdk.OnApplicationComplete.NoOpOC,
+    suggestedParams: params,
+  })
+}
+
 async function createApp(source: string): Promise<bigint> {
   const version = /#pragma version (\d+)/.exec(source)?.[1]
-  const created = await send(
-    algosdk.makeApplicationCreateTxnFromObject({
-      sender: f.account('Wallet1').address,
-      approvalProgram: await compile(source),
-      clearProgram: await compile(`#pragma version ${version}\nint 1\n`),
-      numGlobalInts: 0,
-      numGlobalByteSlices: 0,
-      numLocalInts: 0,
-      numLocalByteSlices: 0,
-      onComplete: algosdk.OnApplicationComplete.NoOpOC,
-      suggestedParams: await f.algod.getTransactionParams().do(),
-    }),
-  )
-  return created.applicationIndex!
+  const approval = await compile(source)
+  const clear = await compile(`#pragma version ${version}\nint 1\n`)
+  const params = await f.algod.getTransactionParams().do()
+  return (await send(createTxn(approval, clear, 0, params))).applicationIndex!
+}
+
+/** An approval program of exactly `size` bytes: constants it pops (values are at most 4096
+ * bytes), then approval. */
+async function programOfSize(size: number): Promise<Uint8Array> {
+  const filler = `pushbytes 0x${'ab'.repeat(4000)}\npop\n`
+  const source = (n: number) =>
+    `#pragma version 10\n${filler}${filler}pushbytes 0x${'cd'.repeat(n)}\npop\nint 1\n`
+  const guess = await compile(source(150))
+  const exact = await compile(source(150 + size - guess.length))
+  expect(exact.length).toBe(size)
+  return exact
 }
 
 const u64 = (n: bigint | number) => algosdk.encodeUint64(n)
@@ -250,5 +272,38 @@ describe('simulate allow-unnamed-resources', () => {
     const over = await simulate(await call(legacy, [wallet('Wallet3'), u64(8)]), true)
     expect(over.failureMessage).toMatch(/unavailable Asset 1007/)
     expect(over.failedAt).toEqual([0])
+  })
+
+  // go charges an unnamed app's programs beyond 4 pages (2048 bytes each) against the group's box
+  // read budget (ledger/simulation/resources.go addAppReadBudget, transactions.
+  // LargeProgramExtraBytes), a rule of consensus v42, which allows 7 extra pages. Under MainNet's
+  // v41, which the devnet runs, an app has at most 3 extra pages, so the charge is always zero:
+  // the largest app costs nothing, and a fourth extra page is refused.
+  it('an unnamed app of the largest size v41 allows costs no box read budget', async () => {
+    const clear = await compile('#pragma version 10\nint 1\n')
+    const approval = await programOfSize(4 * 2048 - clear.length)
+    const params = await f.algod.getTransactionParams().do()
+    const large = (await send(createTxn(approval, clear, 3, params))).applicationIndex!
+    const info = await f.algod.getApplicationByID(large).do()
+    expect(info.params?.extraProgramPages).toBe(3)
+
+    const reader = await createApp(
+      '#pragma version 10\ntxn ApplicationID\nbz done\ntxna ApplicationArgs 0\nbtoi\napp_params_get AppExtraProgramPages\nassert\nint 3\n==\nassert\ndone:\nint 1\n',
+    )
+    const group = await simulate(await call(reader, [u64(large)]), true)
+    expect(group.failureMessage).toBeUndefined()
+    expect(group.unnamedResourcesAccessed?.apps).toEqual([large])
+    expect(group.unnamedResourcesAccessed?.extraBoxRefs).toBeUndefined()
+
+    const refused = async (txn: algosdk.Transaction) =>
+      sdkError(f.algod.sendRawTransaction(f.sign(txn, f.account('Wallet1'))).do())
+    const fourth = await refused(createTxn(approval, clear, 4, params))
+    expect(fourth.status).toBe(400)
+    expect(fourth.message).toMatch(/tx.ExtraProgramPages exceeds MaxExtraAppProgramPages = 3/)
+    const longer = await refused(
+      createTxn(await programOfSize(4 * 2048 - clear.length + 1), clear, 3, params),
+    )
+    expect(longer.status).toBe(400)
+    expect(longer.message).toMatch(/app programs too long. max total len 8192 bytes/)
   })
 })

@@ -51,22 +51,31 @@ function power(base: bigint, exp: bigint, max: bigint, maxBits: bigint): bigint 
   return result
 }
 
+/** `+` on two uint64s; also the step loop's own `+` (run.ts). */
+export function plus(a: bigint, b: bigint): bigint {
+  const r = a + b
+  if (r > UINT64_MAX) fail('+ overflowed')
+  return r
+}
+
+/** `-` on two uint64s; also the step loop's own `-` (run.ts). */
+export function minus(a: bigint, b: bigint): bigint {
+  if (b > a) fail('- would result negative')
+  return a - b
+}
+
 export const ARITH_OPS: OpFamily = {
   '+': (cx) => {
     const s = cx.stack
     const b = s.pop() as bigint
     const i = s.length - 1
-    const r = (s[i] as bigint) + b
-    if (r > UINT64_MAX) fail('+ overflowed')
-    s[i] = r
+    s[i] = plus(s[i] as bigint, b)
   },
   '-': (cx) => {
     const s = cx.stack
     const b = s.pop() as bigint
     const i = s.length - 1
-    const a = s[i] as bigint
-    if (b > a) fail('- would result negative')
-    s[i] = a - b
+    s[i] = minus(s[i] as bigint, b)
   },
   '*': (cx) => {
     const s = cx.stack

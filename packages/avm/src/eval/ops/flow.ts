@@ -6,10 +6,14 @@ import { bytesEqual } from '../value.js'
 
 const PROTO_OPCODE = 0x8a
 
-/** Target of the int16 branch offset that follows the opcode (checked statically). */
+/** Target of the branch at `pc`: its int16 offset, from the end of the instruction (checked
+ * statically); also the step loop's own branches (run.ts). */
+export function branchAt(program: Uint8Array, pc: number): number {
+  return pc + 3 + (((program[pc + 1] << 24) >> 16) | program[pc + 2])
+}
+
 function branchTarget(cx: EvalContext): number {
-  const offset = ((cx.imm(0) << 24) >> 16) | cx.imm(1)
-  return cx.pc + 3 + offset
+  return branchAt(cx.program, cx.pc)
 }
 
 /** Target of entry `index` of a switch/match label list; past the list falls through. */

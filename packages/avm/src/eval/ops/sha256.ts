@@ -85,7 +85,8 @@ export function sha256(data: Uint8Array): Uint8Array {
   const blocks = rest < 56 ? 1 : 2
   const size = 64 * blocks
   TAIL.fill(0, 0, size)
-  TAIL.set(data.subarray(whole), 0)
+  // Copied by hand: a subarray of a small array makes V8 move its bytes off the heap (a malloc).
+  for (let i = 0; i < rest; i++) TAIL[i] = data[whole + i]
   TAIL[rest] = 0x80
   const bits = n * 8
   const hi = Math.floor(bits / 0x100000000)
