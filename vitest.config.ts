@@ -21,6 +21,7 @@ const onPostgres =
               'src/http/**',
               'src/media/**',
               'src/routes/fast-json.test.ts',
+              'src/routes/csv.test.ts',
               'src/worker/*.test.ts',
               'src/db/template.test.ts',
               'src/db/lock.test.ts',

@@ -25,6 +25,7 @@ import { Metrics } from './ops/metrics.js'
 import { DEFAULT_READINESS } from './ops/readiness.js'
 import { installRequestId, requestId } from './ops/request-id.js'
 import { opsRoutes, type OpsOptions } from './ops/routes.js'
+import { adminRoutes } from './routes/admin.js'
 import { assetWriteRoutes } from './routes/asset-writes.js'
 import { authRoutes } from './routes/auth.js'
 import { assetRoutes } from './routes/assets.js'
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(discoveryRoutes(options))
   await app.register(authRoutes(options))
   await app.register(personalRoutes(options))
+  await app.register(adminRoutes(options))
 
   const live = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')

@@ -131,7 +131,11 @@ describe('the whole create-NFT flow', () => {
     expect(ownView.json<{ results: { guid: string }[] }>().results.map((a) => a.guid)).toContain(
       nft.guid,
     )
-    expect((await server.get(`/api/assets/${nft.guid}/`)).json()).toEqual(asset)
+    // Read by guid, it also says whether moderation hid it (null: not hidden).
+    expect((await server.get(`/api/assets/${nft.guid}/`)).json()).toEqual({
+      ...asset,
+      hidden: null,
+    })
 
     // Deploy. The version stored is the one whose programs the chain shows, whatever was there.
     await server.database.db

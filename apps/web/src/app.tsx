@@ -49,6 +49,10 @@ const personal = () => import('./personal/pages.js')
 const WatchlistPage = lazy(() => personal().then((m) => ({ default: m.WatchlistPage })))
 const SessionsPage = lazy(() => personal().then((m) => ({ default: m.SessionsPage })))
 
+const ConsolePage = lazy(() =>
+  import('./console/console-page.js').then((m) => ({ default: m.ConsolePage })),
+)
+
 const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>
 
 function NotFound() {
@@ -67,6 +71,8 @@ export const routes: RouteObject[] = [
       { path: '/recently-added', element: <AssetListPage list={LISTS.recent} /> },
       { path: '/ending-soon', element: <AssetListPage list={LISTS.endingSoon} /> },
       { path: '/nft/:id', element: page(<AssetDetailsPage />) },
+      // The staff console (issue 19): it explains itself to visitors who are not staff.
+      { path: '/admin', element: page(<ConsolePage />) },
       { path: '/admin/add-nft', element: <RequireStaff>{page(<AddNftPage />)}</RequireStaff> },
       {
         path: '/admin/add-nft/:id',

@@ -9,6 +9,25 @@
  */
 import { z } from 'zod'
 import {
+  ApplicationListQuery,
+  ApplicationRecord,
+  AssetDetail,
+  AuditPage,
+  ConsoleOperationPage,
+  ConsoleOperationQuery,
+  DeclineBody,
+  FollowerStatus,
+  HiddenPage,
+  HiddenPiece,
+  HideBody,
+  RecordIdParam,
+  StaffAddressParam,
+  StaffAnswer,
+  StaffList,
+  SubscribersCsv,
+  UnhideAnswer,
+} from './admin.js'
+import {
   Asset,
   AssetListQuery,
   ASSET_LIMITS,
@@ -17,7 +36,7 @@ import {
   SubmitAssetFields,
   ValidateAssetFields,
 } from './assets.js'
-import { Address, ErrorBody, FieldErrors, Page } from './common.js'
+import { Address, ErrorBody, FieldErrors, Page, PageQuery } from './common.js'
 import { HealthAnswer, PublicConfig, TokenAnswer } from './config.js'
 import {
   CompileManagerResult,
@@ -79,6 +98,11 @@ const POST_ERRORS = {
   415: ErrorBody,
   429: ErrorBody,
 }
+
+/** A staff console route's own refusals: no session (401), an account that is not staff (403). */
+const STAFF_ERRORS = { 401: ErrorBody, 403: ErrorBody }
+const STAFF_WRITE_ERRORS = { ...POST_ERRORS, ...STAFF_ERRORS }
+const ADMIN = ['admin'] as const
 
 /** The image of an asset form: PNG, JPEG or GIF, at most ASSET_LIMITS.imageBytes. */
 const image = <Required extends boolean>(required: Required) => ({
@@ -167,11 +191,12 @@ export const API = {
   getAsset: getOne(
     {
       path: '/api/assets/:guid/',
-      summary: 'One asset by guid, whatever its status.',
+      summary:
+        'One asset by guid, whatever its status; `hidden` says whether staff hid it from the lists.',
       tags: ['assets'],
       params: GuidParams,
     },
-    Asset,
+    AssetDetail,
     { 400: ErrorBody, 404: ErrorBody },
   ),
   validateAsset: route({
@@ -462,6 +487,119 @@ export const API = {
     summary: 'Stops mailing notifications and forgets the address.',
     tags: ['personal'],
     responses: { 200: EmptyAnswer, ...POST_ERRORS, 401: ErrorBody },
+  }),
+  // The staff console (packages/schemas src/admin.ts): every route needs a staff session.
+  listApplications: route({
+    method: 'GET',
+    path: '/api/admin/applications/',
+    summary: 'Creator applications, newest first, optionally of one status.',
+    tags: ADMIN,
+    query: ApplicationListQuery,
+    responses: { 200: Page(ApplicationRecord), 400: ErrorBody, ...STAFF_ERRORS },
+  }),
+  getApplication: route({
+    method: 'GET',
+    path: '/api/admin/applications/:id/',
+    summary: 'One creator application.',
+    tags: ADMIN,
+    params: RecordIdParam,
+    responses: { 200: ApplicationRecord, 400: ErrorBody, ...STAFF_ERRORS, 404: ErrorBody },
+  }),
+  acceptApplication: route({
+    method: 'POST',
+    path: '/api/admin/applications/:id/accept/',
+    summary: 'Accepts a pending application: its account becomes staff.',
+    tags: ADMIN,
+    params: RecordIdParam,
+    responses: { 200: ApplicationRecord, ...STAFF_WRITE_ERRORS, 404: ErrorBody, 409: ErrorBody },
+  }),
+  declineApplication: route({
+    method: 'POST',
+    path: '/api/admin/applications/:id/decline/',
+    summary: 'Declines a pending application, with an optional reason.',
+    tags: ADMIN,
+    params: RecordIdParam,
+    body: jsonBody(DeclineBody),
+    responses: { 200: ApplicationRecord, ...STAFF_WRITE_ERRORS, 404: ErrorBody, 409: ErrorBody },
+  }),
+  listStaff: route({
+    method: 'GET',
+    path: '/api/admin/staff/',
+    summary: 'Every staff account.',
+    tags: ADMIN,
+    responses: { 200: StaffList, ...STAFF_ERRORS },
+  }),
+  addStaff: route({
+    method: 'PUT',
+    path: '/api/admin/staff/:address/',
+    summary: 'Makes an account staff.',
+    tags: ADMIN,
+    params: StaffAddressParam,
+    responses: { 200: StaffAnswer, ...STAFF_WRITE_ERRORS },
+  }),
+  removeStaff: route({
+    method: 'DELETE',
+    path: '/api/admin/staff/:address/',
+    summary: 'Removes an account from staff; the last staff account cannot be removed (409).',
+    tags: ADMIN,
+    params: StaffAddressParam,
+    responses: { 200: StaffAnswer, ...STAFF_WRITE_ERRORS, 404: ErrorBody, 409: ErrorBody },
+  }),
+  listHidden: route({
+    method: 'GET',
+    path: '/api/admin/hidden/',
+    summary: 'Hidden pieces, the latest hidden first.',
+    tags: ADMIN,
+    query: PageQuery,
+    responses: { 200: HiddenPage, 400: ErrorBody, ...STAFF_ERRORS },
+  }),
+  hideAsset: route({
+    method: 'PUT',
+    path: '/api/admin/hidden/:guid/',
+    summary:
+      'Hides a piece from every public list and search, with a reason; its contract is untouched.',
+    tags: ADMIN,
+    params: GuidParams,
+    body: jsonBody(HideBody),
+    responses: { 200: HiddenPiece, ...STAFF_WRITE_ERRORS, 404: ErrorBody },
+  }),
+  unhideAsset: route({
+    method: 'DELETE',
+    path: '/api/admin/hidden/:guid/',
+    summary: 'Shows a hidden piece again.',
+    tags: ADMIN,
+    params: GuidParams,
+    responses: { 200: UnhideAnswer, ...STAFF_WRITE_ERRORS, 404: ErrorBody },
+  }),
+  exportSubscribers: route({
+    method: 'GET',
+    path: '/api/admin/subscribers/',
+    summary: 'Newsletter subscribers as CSV (cells that a spreadsheet would run are quoted).',
+    tags: ADMIN,
+    responses: { 200: SubscribersCsv, ...STAFF_ERRORS },
+  }),
+  listConsoleOperations: route({
+    method: 'GET',
+    path: '/api/admin/operations/',
+    summary: 'Operations waiting to be sent, and those refused with the reason, newest first.',
+    tags: ADMIN,
+    query: ConsoleOperationQuery,
+    responses: { 200: ConsoleOperationPage, 400: ErrorBody, ...STAFF_ERRORS },
+  }),
+  getFollowerStatus: route({
+    method: 'GET',
+    path: '/api/admin/follower/',
+    summary: "The chain follower's last applied round, algod's, and the lag between them.",
+    tags: ADMIN,
+    responses: { 200: FollowerStatus, ...STAFF_ERRORS },
+  }),
+  listAudit: route({
+    method: 'GET',
+    path: '/api/admin/audit/',
+    summary: 'The audit log of every staff action, newest first.',
+    tags: ADMIN,
+    query: PageQuery,
+    responses: { 200: AuditPage, 400: ErrorBody, ...STAFF_ERRORS },
   }),
 } satisfies Record<string, RouteSpec>
 

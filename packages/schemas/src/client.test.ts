@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { AssetDetail } from './admin.js'
 import type { Asset } from './assets.js'
 import { ApiError, createApiClient, DEFAULT_RETRY, type ClientOptions } from './client.js'
 
@@ -76,7 +77,8 @@ describe('the API client', () => {
     const asset = await api.getAsset({ params: { guid: 'a/b' } })
     expect(s.calls[1].url).toBe('http://unica.test/api/assets/a%2Fb/')
     expect(asset).toEqual(ASSET)
-    expectTypeOf(asset).toEqualTypeOf<Asset>()
+    // GET /api/assets/{guid}/ answers an asset and whether moderation hid it.
+    expectTypeOf(asset).toEqualTypeOf<AssetDetail>()
   })
 
   it('rejects any status its route does not answer with success, and answers its schema refuses', async () => {

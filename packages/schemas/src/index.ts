@@ -3,6 +3,7 @@
  * by the server (route registration, validation, OpenAPI) and every client (the typed client made
  * from the table: the web app, the launcher's seed, the e2e suite). Depends on zod only.
  */
+export * from './admin.js'
 export * from './api.js'
 export * from './assets.js'
 export * from './auth.js'

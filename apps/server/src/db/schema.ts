@@ -19,7 +19,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { ACTIVITY_TYPES } from '@unica/schemas'
+import { ACTIVITY_TYPES, APPLICATION_STATUSES } from '@unica/schemas'
 
 /** A full-text document (migration 0004); only PostgreSQL reads it, in search queries. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -85,6 +85,10 @@ export const assets = pgTable('assets', {
   auctionEnd: timestamp('auction_end', { withTimezone: true }),
   auctionBid: uint64('auction_bid'),
   auctionBidder: text('auction_bidder'),
+  /** Set by staff moderation (migration 0012): the piece leaves every public list and search. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenReason: text('hidden_reason'),
+  hiddenBy: text('hidden_by'),
 })
 
 /** assets.royalty: each recipient and its share in basis points. */
@@ -150,6 +154,23 @@ export const creatorApplications = pgTable('creator_applications', {
   behanceUrl: text('behance_url').notNull().default(''),
   portfolioUrl: text('portfolio_url').notNull(),
   createdAt: createdAt(),
+  /** pending, then accepted or declined by staff (migration 0012). */
+  status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: text('decided_by'),
+})
+
+/**
+ * Every staff action (migration 0012): append-only, enforced by a trigger; written in the
+ * transaction of the action it records.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  target: text('target').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
@@ -271,4 +292,5 @@ export const schema = {
   watchlist,
   notifications,
   notificationEmails,
+  auditLog,
 }

@@ -12,6 +12,7 @@ import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { assetList } from '../db/repositories/asset-list.js'
 import { findShownAsset } from '../db/repositories/assets.js'
+import { hiddenNote } from '../db/repositories/hidden-assets.js'
 import { isStaff } from '../db/repositories/users.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
@@ -50,7 +51,13 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         // Any status: the deploy screen opens unfinished assets by guid, which is on chain anyway.
         const row = await findShownAsset(db, { guid: request.params.guid })
         if (row === undefined) throw notFound('No asset with this guid.')
-        return assetJson(row, ctx.storage, baseUrl(ctx, request))
+        // Hidden by moderation: still answered, saying so, so its own page can tell people why.
+        const hidden = await hiddenNote(db, row.guid)
+        return {
+          ...assetJson(row, ctx.storage, baseUrl(ctx, request)),
+          hidden:
+            hidden === undefined ? null : { reason: hidden.reason, at: hidden.at.toISOString() },
+        }
       },
     })
     done()

@@ -1,6 +1,7 @@
 /**
  * Users: GET /api/users/{address}/ (unknown addresses are plain non-staff users), and the
- * newsletter and creator-application submissions. Staff are managed with the admin CLI only.
+ * newsletter and creator-application submissions. Staff are managed with the admin CLI and the
+ * staff console (routes/admin.ts), never here.
  */
 import algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'

@@ -112,6 +112,11 @@ export function AccountButton() {
                   Created NFTs
                 </Link>
               )}
+              {isStaff && (
+                <Link role="menuitem" className={item} to={paths.console} onClick={close}>
+                  Staff console
+                </Link>
+              )}
               <Link role="menuitem" className={item} to={paths.myNfts} onClick={close}>
                 My NFTs
               </Link>

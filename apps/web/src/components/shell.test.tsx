@@ -35,6 +35,7 @@ describe('account button', () => {
       'Select Account',
       'Create new NFT',
       'Created NFTs',
+      'Staff console',
       'My NFTs',
       'My bids',
       'Sign in',

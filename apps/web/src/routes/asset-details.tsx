@@ -59,6 +59,31 @@ function ShareButton() {
   )
 }
 
+/**
+ * A piece staff hid (issue 19): it is in no list or search, but its contract is untouched, so
+ * its owner and bidders can still act here and, without our server, on /rescue.
+ */
+function HiddenNotice({ reason }: { reason: string }) {
+  return (
+    <div
+      role="status"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900"
+    >
+      <p className="font-semibold break-words">
+        This piece was hidden by the marketplace: {reason}
+      </p>
+      <p className="text-sm">
+        It no longer appears in lists or search. Its contract is untouched: owners and bidders can
+        still act on chain, here or on{' '}
+        <Link to={paths.rescue} className="underline">
+          Rescue your funds
+        </Link>
+        .
+      </p>
+    </div>
+  )
+}
+
 /** "Not fillable" and why, under a price or bid the chain would refuse to fill. */
 function NotFillable({ fillability }: { fillability: Fillability | null | undefined }) {
   if (fillability == null || fillability.fillable) return null
@@ -177,6 +202,7 @@ export function AssetDetailsPage() {
             </div>
             <ShareButton />
           </div>
+          {data.hidden != null && <HiddenNotice reason={data.hidden.reason} />}
           <p className="whitespace-pre-line text-slate-700">{data.description}</p>
           <dl className="grid max-w-sm grid-cols-2 gap-2">
             <dt className="text-slate-500">Owner</dt>

@@ -24,4 +24,6 @@ export const paths = {
   myBids: '/my-bids',
   /** Cancel, delist and claim with only a wallet and the chain (issue 14). */
   rescue: '/rescue',
+  /** The staff console (issue 19). */
+  console: '/admin',
 } as const

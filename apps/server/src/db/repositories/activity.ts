@@ -12,6 +12,7 @@ import type { ActivityType } from '@unica/schemas'
 import type { Db } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets, operations } from '../schema.js'
+import { notHidden } from './hidden-assets.js'
 
 /** A position in the feed: the (round, id) of the last row shown. */
 export interface FeedCursor {
@@ -66,6 +67,8 @@ export async function activityPage(
 ): Promise<{ rows: ActivityRow[]; next: FeedCursor | undefined }> {
   const where: (SQL | undefined)[] = [
     eq(operations.status, 'executed'),
+    // Moderation: a hidden piece's trades leave the public feed (its own page still shows them).
+    notHidden,
     filter.type === undefined
       ? isNotNull(operations.activityType)
       : eq(operations.activityType, filter.type),

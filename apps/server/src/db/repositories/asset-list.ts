@@ -33,6 +33,7 @@ import { statementName, type Database } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
+import { notHidden } from './hidden-assets.js'
 import { CountCache, queryKey, type CountQuery } from './list-count.js'
 
 /** The values a list's prepared statements take (besides limit and offset). */
@@ -102,6 +103,8 @@ export function assetList(database: Database): AssetListPage {
     v: (name: keyof Placeholders, value: string) => SQLWrapper,
   ): SQL | undefined =>
     and(
+      // Moderation: a hidden piece is in no list, not even its creator's view-as list.
+      notHidden,
       staffViewer !== undefined
         ? or(eq(assets.status, 'RD'), eq(assets.creatorAddress, v('viewer', staffViewer)))
         : eq(assets.status, 'RD'),

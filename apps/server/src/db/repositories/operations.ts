@@ -274,3 +274,33 @@ export async function recordExecuted(db: Db, call: ExecutedCall): Promise<void> 
       },
     })
 }
+
+/** What the staff console lists: operations not yet sent or settled, and refused ones. */
+export const CONSOLE_STATUSES = ['pending', 'submitted', 'failed'] as const
+
+/**
+ * A page of the operations the console shows (one status, or all three), newest first, with the
+ * reason the sender stored for a refusal; and their number.
+ */
+export async function consoleOperations(
+  db: Db,
+  status: (typeof CONSOLE_STATUSES)[number] | undefined,
+  limit: number,
+  offset: number,
+): Promise<[OperationRow[], number]> {
+  const where =
+    status === undefined
+      ? inArray(operations.status, [...CONSOLE_STATUSES])
+      : eq(operations.status, status)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(operations)
+      .where(where)
+      .orderBy(desc(operations.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(operations).where(where),
+  ])
+  return [rows, total.total]
+}

@@ -6,6 +6,7 @@ import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../connection.js'
 import { assets, bids, operations } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
+import { notHidden } from './hidden-assets.js'
 
 export interface CreatorFigures {
   readonly works: number
@@ -25,7 +26,7 @@ export async function creatorFigures(db: Db, address: string): Promise<CreatorFi
         forSale: sql<number>`count(${assets.price})::int`,
       })
       .from(assets)
-      .where(and(eq(assets.status, 'RD'), eq(assets.creatorAddress, address))),
+      .where(and(eq(assets.status, 'RD'), notHidden, eq(assets.creatorAddress, address))),
     db
       .select({
         sales: sql<number>`count(*)::int`,
@@ -86,7 +87,7 @@ export async function accountFigures(db: Db, address: string): Promise<AccountFi
     db
       .select({ owned: count() })
       .from(assets)
-      .where(and(eq(assets.status, 'RD'), eq(assets.ownerAddress, address))),
+      .where(and(eq(assets.status, 'RD'), notHidden, eq(assets.ownerAddress, address))),
     db
       .select({
         asset: assetFields,
@@ -100,6 +101,7 @@ export async function accountFigures(db: Db, address: string): Promise<AccountFi
           eq(bids.bidder, address),
           gt(bids.amount, 0n),
           eq(assets.status, 'RD'),
+          notHidden,
           isNotNull(assets.applicationId),
         ),
       )

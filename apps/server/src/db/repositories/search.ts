@@ -16,6 +16,7 @@ import type { Db } from '../connection.js'
 import { assets, searchWords } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
 import { MARKET, ORDER } from './asset-list.js'
+import { notHidden } from './hidden-assets.js'
 
 /** What narrows or sorts a search besides its words (none: every match, best first). */
 export type SearchFilters = Pick<
@@ -88,6 +89,7 @@ export async function searchAssets(
   const query = sql`to_tsquery('english', ${tsqueryText(words, await similarWords(db, words))})`
   const where = and(
     eq(assets.status, 'RD'),
+    notHidden,
     sql`${assets.searchVector} @@ ${query}`,
     filters.market === undefined ? undefined : MARKET[filters.market],
     filters.price__gte === undefined ? undefined : gte(assets.price, BigInt(filters.price__gte)),
@@ -168,7 +170,13 @@ export async function suggestCreators(
     ? await db
         .selectDistinct({ address: assets.creatorAddress })
         .from(assets)
-        .where(and(eq(assets.status, 'RD'), sql`${assets.creatorAddress} LIKE ${`${prefix}%`}`))
+        .where(
+          and(
+            eq(assets.status, 'RD'),
+            notHidden,
+            sql`${assets.creatorAddress} LIKE ${`${prefix}%`}`,
+          ),
+        )
         .orderBy(assets.creatorAddress)
         .limit(limit)
     : []
@@ -180,7 +188,7 @@ export async function suggestCreators(
   const counts = await db
     .select({ address: assets.creatorAddress, works: count() })
     .from(assets)
-    .where(and(eq(assets.status, 'RD'), inArray(assets.creatorAddress, addresses)))
+    .where(and(eq(assets.status, 'RD'), notHidden, inArray(assets.creatorAddress, addresses)))
     .groupBy(assets.creatorAddress)
   const works = new Map(counts.map((r) => [r.address, r.works]))
   return addresses.map((address) => ({ address, works: works.get(address) ?? 0 }))

@@ -1,0 +1,67 @@
+/** Small pieces every console section shares: its states, a pager, a table's frame. */
+import type { ReactNode } from 'react'
+import { Spinner, secondaryButtonClass } from '../components/modal.js'
+import { CONSOLE_PAGE, consoleMessage } from './queries.js'
+
+/** Loading, error and empty states around a section's list. */
+export function Loadable<T>(props: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }
+  empty: (data: T) => boolean
+  emptyText: string
+  children: (data: T) => ReactNode
+}) {
+  const { query } = props
+  if (query.isPending) return <Spinner />
+  if (query.isError || query.data === undefined) {
+    return <p role="alert">{consoleMessage(query.error)}</p>
+  }
+  if (props.empty(query.data)) return <p className="text-slate-600">{props.emptyText}</p>
+  return <>{props.children(query.data)}</>
+}
+
+/** Previous / next over a `{count}` page, by offset. */
+export function Pager(props: { count: number; offset: number; onOffset: (o: number) => void }) {
+  const { count, offset } = props
+  if (count <= CONSOLE_PAGE) return null
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={offset === 0}
+        onClick={() => {
+          props.onOffset(Math.max(0, offset - CONSOLE_PAGE))
+        }}
+      >
+        Previous
+      </button>
+      <span>
+        {offset + 1}–{Math.min(count, offset + CONSOLE_PAGE)} of {count}
+      </span>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={offset + CONSOLE_PAGE >= count}
+        onClick={() => {
+          props.onOffset(offset + CONSOLE_PAGE)
+        }}
+      >
+        Next
+      </button>
+    </nav>
+  )
+}
+
+/** A wide table that scrolls sideways on a phone instead of widening the page. */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="min-w-full text-left text-sm" aria-label={label}>
+        {children}
+      </table>
+    </div>
+  )
+}
+
+export const cellClass = 'border-t border-slate-200 px-3 py-2 align-top'
+export const headClass = 'bg-slate-50 px-3 py-2 font-semibold'
