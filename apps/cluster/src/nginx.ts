@@ -32,7 +32,12 @@ export interface NginxConfig {
 export const STATIC_PATH = '/nginx-static'
 
 export function nginxConf(c: NginxConfig): string {
-  const servers = c.upstreams.map((p) => `    server 127.0.0.1:${String(p)};`).join('\n')
+  // max_fails=0: a stopped instance is never marked down. nginx's default (down for 10 s after one
+  // failure) lets a rolling restart mark every instance down in turn, and then it answers 502 with
+  // no live upstream; a refused connection costs nothing, so each request just tries the next.
+  const servers = c.upstreams
+    .map((p) => `    server 127.0.0.1:${String(p)} max_fails=0;`)
+    .join('\n')
   // As root, nginx's workers would run as nobody, who cannot write to our temporary directory.
   const user = process.getuid?.() === 0 ? 'user root root;\n' : ''
   const tmp = (name: string): string => join(c.dir, 'tmp', name)

@@ -1,7 +1,7 @@
 /**
  * The admin CLI: `npm run admin -- staff add|remove|list [ADDRESS...]`. Staff are managed here or
- * in the staff console (a signed-in staff session), never through the public API (docs/security.md
- * W16); each change is audited, as actor `cli` here. Uses the server's database configuration
+ * in the staff console (a signed-in staff session), never through the public API
+ * (docs/security.md W16); each change is audited, as actor `cli` here. Uses the server's database configuration
  * (DATABASE_URL, also beside a running server, or the embedded database in DATA_DIR, which the
  * server must not hold open).
  */
