@@ -9,7 +9,7 @@ import { buttonClass, inputClass, secondaryButtonClass } from '../components/mod
 import { shortAddress } from '../lib/format.js'
 import { safeHref } from '../lib/links.js'
 import { useServices } from '../state/services.js'
-import { Loadable, Pager } from './parts.js'
+import { Loadable, Pager, ShowFilter } from './parts.js'
 import { applicationsQuery, consoleMessage, invalidateConsole, when } from './queries.js'
 
 const FILTERS: { value: ApplicationStatus | 'all'; label: string }[] = [
@@ -25,27 +25,16 @@ export function ApplicationsSection() {
   const [offset, setOffset] = useState(0)
   const status = filter === 'all' ? undefined : filter
   const list = useQuery(applicationsQuery(api, status, offset))
-  const selectId = useId()
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center gap-2">
-        <label htmlFor={selectId}>Show</label>
-        <select
-          id={selectId}
-          className="rounded-md border border-slate-300 px-2 py-1"
-          value={filter}
-          onChange={(e) => {
-            setFilter(e.target.value as ApplicationStatus | 'all')
-            setOffset(0)
-          }}
-        >
-          {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ShowFilter
+        options={FILTERS}
+        value={filter}
+        onChange={(value) => {
+          setFilter(value)
+          setOffset(0)
+        }}
+      />
       <Loadable
         query={list}
         empty={(d) => d.results.length === 0}

@@ -1,22 +1,54 @@
 /** Small pieces every console section shares: its states, a pager, a table's frame. */
-import type { ReactNode } from 'react'
-import { Spinner, secondaryButtonClass } from '../components/modal.js'
+import { useId, type ReactNode } from 'react'
+import { Loaded } from '../components/loaded.js'
+import { secondaryButtonClass } from '../components/modal.js'
 import { CONSOLE_PAGE, consoleMessage } from './queries.js'
 
-/** Loading, error and empty states around a section's list. */
+/** Loading, error and empty states around a section's list: the shared frame, with the console's
+ * messages (signed out, not staff). */
 export function Loadable<T>(props: {
   query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }
   empty: (data: T) => boolean
   emptyText: string
   children: (data: T) => ReactNode
 }) {
-  const { query } = props
-  if (query.isPending) return <Spinner />
-  if (query.isError || query.data === undefined) {
-    return <p role="alert">{consoleMessage(query.error)}</p>
-  }
-  if (props.empty(query.data)) return <p className="text-slate-600">{props.emptyText}</p>
-  return <>{props.children(query.data)}</>
+  return (
+    <Loaded
+      query={props.query}
+      failure={consoleMessage}
+      empty={{ when: props.empty, text: props.emptyText }}
+    >
+      {props.children}
+    </Loaded>
+  )
+}
+
+/** A "Show" choice of which records a section lists; choosing one goes back to the first page. */
+export function ShowFilter<V extends string>(props: {
+  options: readonly { value: V; label: string }[]
+  value: V
+  onChange: (value: V) => void
+}) {
+  const id = useId()
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id}>Show</label>
+      <select
+        id={id}
+        className="rounded-md border border-slate-300 px-2 py-1"
+        value={props.value}
+        onChange={(e) => {
+          props.onChange(e.target.value as V)
+        }}
+      >
+        {props.options.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
 }
 
 /** Previous / next over a `{count}` page, by offset. */

@@ -4,12 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { API, routePath } from '@unica/schemas'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { buttonClass } from '../components/modal.js'
 import { API_BASE } from '../lib/config.js'
 import { shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
-import { Loadable, Pager, TableFrame, cellClass, headClass } from './parts.js'
+import { Loadable, Pager, ShowFilter, TableFrame, cellClass, headClass } from './parts.js'
 import { auditQuery, followerQuery, operationsQuery, when } from './queries.js'
 
 export function SubscribersSection() {
@@ -40,7 +40,6 @@ export function OperationsSection() {
   const [offset, setOffset] = useState(0)
   const ops = useQuery(operationsQuery(api, filter === 'all' ? undefined : filter, offset))
   const follower = useQuery(followerQuery(api))
-  const selectId = useId()
   return (
     <div className="flex flex-col gap-4">
       <section aria-label="Chain follower" className="rounded-md border border-slate-200 p-3">
@@ -58,24 +57,14 @@ export function OperationsSection() {
           )}
         </Loadable>
       </section>
-      <div className="flex items-center gap-2">
-        <label htmlFor={selectId}>Show</label>
-        <select
-          id={selectId}
-          className="rounded-md border border-slate-300 px-2 py-1"
-          value={filter}
-          onChange={(e) => {
-            setFilter(e.target.value as OpStatus | 'all')
-            setOffset(0)
-          }}
-        >
-          {OP_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ShowFilter
+        options={OP_FILTERS}
+        value={filter}
+        onChange={(value) => {
+          setFilter(value)
+          setOffset(0)
+        }}
+      />
       <Loadable
         query={ops}
         empty={(d) => d.results.length === 0}
