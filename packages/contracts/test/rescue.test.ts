@@ -18,6 +18,7 @@ import {
   type RescueScan,
 } from '../src/index.js'
 import { algosdkReader } from '../src/flows/index.js'
+import { auctionBid, closeUsdc, heldOf, startAuction } from './auction.js'
 import { Harness, useHarness, type Account } from './harness.js'
 
 let h: Harness
@@ -163,6 +164,47 @@ describe('rescue on v2', () => {
     await rescueAll(b, bid)
     expect((await h.holdings(b.address, market)).usdc - before.usdc).toBe(4n * USDC)
     expect(await h.holdings(h.escrow(market), market)).toMatchObject({ usdc: 0n, nft: 0n })
+  })
+})
+
+describe('rescue on v3', () => {
+  it('cancels an auction without a bid: the NFT comes back', async () => {
+    const seller = await h.account()
+    const market = await h.market(seller, { version: 3 })
+    await h.send(await startAuction(h, market, seller, { reserve: 7n * USDC }), seller)
+    const scan = await findRescues(reader, seller.address)
+    expect(summary(scan)).toEqual([{ kind: 'auction', appId: market.appId, amount: 7n * USDC }])
+    await rescueAll(seller, scan)
+    expect((await h.holdings(seller.address, market)).nft).toBe(1n)
+    expect((await h.state(market)).auction).toBeNull()
+  })
+
+  it('says an auction with a bid is settled by anyone, and withdraws a refund held for an outbid bidder who left USDC', async () => {
+    const seller = await h.account()
+    const market = await h.market(seller, { version: 3 })
+    await h.send(await startAuction(h, market, seller), seller)
+    const [first, second] = [await h.account(), await h.account()]
+    for (const b of [first, second]) await h.optIn(b, market, { app: false })
+    await h.send(await auctionBid(h, market, first, 10n * USDC), first)
+    // The first bidder leaves USDC: its refund cannot be pushed, so the app holds it in a box.
+    await closeUsdc(h, first)
+    await h.send(await auctionBid(h, market, second, 12n * USDC), second)
+    expect(await heldOf(h, market, first.address)).toBe(10n * USDC)
+
+    const sellers = await findRescues(reader, seller.address)
+    expect(sellers.items).toEqual([])
+    expect(sellers.unchecked.join(' ')).toMatch(
+      /at auction with a bid; after the end anyone settles/,
+    )
+
+    const scan = await findRescues(reader, first.address)
+    expect(summary(scan)).toEqual([{ kind: 'held', appId: market.appId, amount: 10n * USDC }])
+    expect(scan.items[0].canReceive).toBe(false)
+    // It opts in to USDC again first, then withdraws the USDC and the box's deposit.
+    await rescueAll(first, scan)
+    expect((await h.holdings(first.address, market)).usdc).toBe(10n * USDC)
+    expect(await heldOf(h, market, first.address)).toBeUndefined()
+    expect((await findRescues(reader, first.address)).items).toEqual([])
   })
 })
 

@@ -5,18 +5,26 @@
 import { parseArgs } from 'node:util'
 import algosdk from 'algosdk'
 
-export const USAGE = `usage: npm run rescue -- --account ADDR [--app ID ...] [--cancel-bids] [--delist] [--claim]
+export const USAGE = `usage: npm run rescue -- --account ADDR [--app ID ...] [--cancel-bids] [--delist] [--claim] [--withdraw]
                       [--algod URL] [--indexer URL|none] [--kmd URL] [--token TOKEN]
-Finds every Unica manager (v1, v2) where ADDR has a bid, a listing or royalties held, with only
-algod and the indexer (never the Unica server). With --cancel-bids, --delist or --claim it frees
-them, signing through KMD: on development networks only (devnet, LocalNet).
+Finds every Unica manager (v1, v2, v3) where ADDR has a bid, a listing or an auction without a
+bid, royalties held, or a refund or proceeds held, with only algod and the indexer (never the Unica
+server). With --cancel-bids, --delist (listings and auctions without a bid), --claim or --withdraw
+it frees them, signing through KMD: on development networks only (devnet, LocalNet).
 Defaults: algod http://localhost:4001, indexer http://localhost:8980, kmd http://localhost:4002,
 token ${'a'.repeat(8)}... (LocalNet's). Exit codes: 0 ok, 1 error, 2 usage.`
 
 export interface RescueArgs {
   readonly account: string
   readonly appIds: readonly bigint[]
-  readonly actions: { readonly bid: boolean; readonly listing: boolean; readonly royalty: boolean }
+  /** Which kinds of rescue to act on (`--delist` covers listings and auctions without a bid). */
+  readonly actions: {
+    readonly bid: boolean
+    readonly listing: boolean
+    readonly royalty: boolean
+    readonly auction: boolean
+    readonly held: boolean
+  }
   readonly algodUrl: string
   /** null: no indexer (the search is then limited to opted-in apps and --app). */
   readonly indexerUrl: string | null
@@ -51,6 +59,7 @@ export function parseRescueArgs(argv: readonly string[]): RescueArgs {
         'cancel-bids': { type: 'boolean' },
         delist: { type: 'boolean' },
         claim: { type: 'boolean' },
+        withdraw: { type: 'boolean' },
         algod: { type: 'string' },
         indexer: { type: 'string' },
         kmd: { type: 'string' },
@@ -79,6 +88,8 @@ export function parseRescueArgs(argv: readonly string[]): RescueArgs {
       bid: values['cancel-bids'] ?? false,
       listing: values.delist ?? false,
       royalty: values.claim ?? false,
+      auction: values.delist ?? false,
+      held: values.withdraw ?? false,
     },
     algodUrl: url('algod', values.algod ?? 'http://localhost:4001'),
     indexerUrl: indexer === 'none' ? null : url('indexer', indexer),

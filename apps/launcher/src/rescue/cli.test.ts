@@ -22,7 +22,7 @@ describe('rescue arguments', () => {
     expect(args).toMatchObject({
       account: ADDRESS,
       appIds: [12n, 34n],
-      actions: { bid: false, listing: false, royalty: true },
+      actions: { bid: false, listing: false, royalty: true, auction: false, held: false },
       algodUrl: 'http://127.0.0.1:5000',
       indexerUrl: null,
     })

@@ -31,7 +31,13 @@ export function usdc(amount: bigint): string {
   return `${whole}${fraction === '' ? '' : `.${fraction}`} USDC`
 }
 
-const WHAT = { bid: 'bid', listing: 'listed at', royalty: 'royalty held' } as const
+const WHAT = {
+  bid: 'bid',
+  listing: 'listed at',
+  royalty: 'royalty held',
+  auction: 'at auction without a bid, reserve',
+  held: 'held for you',
+} as const
 
 function describe(item: RescueItem): string {
   const { market } = item
@@ -39,7 +45,7 @@ function describe(item: RescueItem): string {
     item.optedIn === false ? 'local state cleared: opts in again first' : '',
     item.canReceive
       ? ''
-      : `not opted in to ${item.kind === 'listing' ? 'the NFT' : 'USDC'}: opts in first`,
+      : `not opted in to ${item.kind === 'listing' || item.kind === 'auction' ? 'the NFT' : 'USDC'}: opts in first`,
     `found by ${item.foundBy}`,
   ].filter((n) => n !== '')
   return `app ${market.appId} (v${market.version}), NFT ${market.nftId}: ${WHAT[item.kind]} ${usdc(item.amount)} (${notes.join('; ')})`

@@ -14,7 +14,13 @@ import type { RescueNodes, RescueWallet } from './chain.js'
 
 const chain = () => import('./chain.js')
 
-const WHAT = { bid: 'Your bid', listing: 'Your listing, at', royalty: 'Royalty held for you' }
+const WHAT = {
+  bid: 'Your bid',
+  listing: 'Your listing, at',
+  royalty: 'Royalty held for you',
+  auction: 'Your auction without a bid, reserve',
+  held: 'Held for you (refund or proceeds)',
+}
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
@@ -293,7 +299,7 @@ function Results({
     <div className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">Found</h2>
       {scan.items.length === 0 ? (
-        <p>Nothing to rescue: no bid, listing or royalty held for this account.</p>
+        <p>Nothing to rescue: no bid, listing, auction or amount held for this account.</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {scan.items.map((item) => {
@@ -312,7 +318,7 @@ function Results({
                     {String(item.market.nftId)}
                     {item.optedIn === false && '; you left the app: this opts you in again first'}
                     {!item.canReceive &&
-                      `; you are not opted in to ${item.kind === 'listing' ? 'the NFT' : 'USDC'}: this opts you in first`}
+                      `; you are not opted in to ${item.kind === 'listing' || item.kind === 'auction' ? 'the NFT' : 'USDC'}: this opts you in first`}
                   </p>
                 </div>
                 <button

@@ -1,16 +1,18 @@
 /**
  * Finding what an account has in Unica managers, with only the chain (docs/product.md: funds in
  * our contracts never depend on our server): its bids (the bid box is the bid of record, so a
- * bidder who cleared its local state is found too), its listings (global O) and, on v2, the
- * royalties held for it (H0..H3 of the slots whose R is the account).
+ * bidder who cleared its local state is found too), its listings (global O), from v2 the royalties
+ * held for it (H0..H3 of the slots whose R is the account), and on v3 its auction before the first
+ * bid (the NFT comes back by cancelling it) and a refund or proceeds held in its `a`+address box.
  */
 import algosdk from 'algosdk'
 import type { Market } from '../builders/group.js'
 import { CONTRACT_VERSIONS, protocol, type ContractVersion } from '../market/versions.js'
+import { HELD_BOX_PREFIX } from '../protocol.js'
 import { decodeBid, decodeManagerGlobal } from '../state.js'
 import type { RescueReader } from './reader.js'
 
-export type RescueKind = 'bid' | 'listing' | 'royalty'
+export type RescueKind = 'bid' | 'listing' | 'royalty' | 'auction' | 'held'
 
 /** How an app came to be checked. */
 export type FoundBy = 'local-state' | 'indexer' | 'added'
@@ -18,13 +20,16 @@ export type FoundBy = 'local-state' | 'indexer' | 'added'
 export interface RescueItem {
   readonly kind: RescueKind
   readonly market: Market & { readonly version: ContractVersion }
-  /** USDC base units: the bid of record, the ask, or the royalty held for the account. */
+  /**
+   * USDC base units: the bid of record, the ask, the royalty held for the account, an auction's
+   * reserve, or the USDC its held box keeps (0 for a box keeping only its deposit).
+   */
   readonly amount: bigint
   /** A bid only: whether the account is opted in to the app (if not, it must opt in again). */
   readonly optedIn?: boolean
   /**
-   * Whether the account can receive what the rescue pays out: USDC for a bid or a royalty, the NFT
-   * for a listing. If not, it must opt in to that asset first.
+   * Whether the account can receive what the rescue pays out: USDC for a bid, a royalty or a held
+   * amount, the NFT for a listing or an auction. If not, it must opt in to that asset first.
    */
   readonly canReceive: boolean
   readonly foundBy: FoundBy
@@ -90,6 +95,7 @@ export async function findRescues(
   const items: RescueItem[] = []
   const managers: { appId: bigint; version: ContractVersion }[] = []
   const bidderKey = algosdk.decodeAddress(account).publicKey
+  const heldKey = new Uint8Array([HELD_BOX_PREFIX.charCodeAt(0), ...bidderKey])
   for (const [appId, foundBy] of [...candidates].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const app = await reader.application(appId)
     if (app === null) {
@@ -131,7 +137,24 @@ export async function findRescues(
     }
     if (state.owner === account) {
       const canReceive = assets.includes(market.nftId)
-      items.push({ kind: 'listing', market, amount: state.ask, canReceive, foundBy })
+      const { auction } = state
+      if (auction === undefined || auction === null) {
+        items.push({ kind: 'listing', market, amount: state.ask, canReceive, foundBy })
+      } else if (auction.highestBid === 0n) {
+        items.push({ kind: 'auction', market, amount: auction.reserve, canReceive, foundBy })
+      } else {
+        unchecked.push(
+          `App ${appId}: your NFT is at auction with a bid; after the end anyone settles it (the worker, or Settle on its page), which pays you.`,
+        )
+      }
+    }
+    if (version >= 3) {
+      const held = await reader.box(appId, heldKey)
+      if (held !== null && held.length === 8) {
+        const amount = algosdk.decodeUint64(held, 'bigint')
+        const canReceive = amount === 0n || usdc
+        items.push({ kind: 'held', market, amount, canReceive, foundBy })
+      }
     }
     const held = (state.royalty ?? [])
       .filter((r) => r.address === account)

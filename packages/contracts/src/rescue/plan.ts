@@ -1,12 +1,13 @@
 /**
  * The groups that get an account's funds or NFT back out of a manager, built with the builders of
  * the app's version: cancel a bid (after opting in again when the bidder cleared its local state:
- * opting in restores local B from the bid box), cancel an ask (the NFT comes back), or claim held
- * royalties (v2); each preceded by the asset opt-in the payout needs when the account has none (a
+ * opting in restores local B from the bid box), cancel an ask (the NFT comes back), claim held
+ * royalties (v2), cancel an auction before its first bid or withdraw a held amount (v3); each preceded by the asset opt-in the payout needs when the account has none (a
  * recipient who opted out of USDC). Send them in order, each after the previous one's block.
  */
 import { buildAppOptIn, buildAssetOptIn } from '../builders/opt-in.js'
 import type { ChainParams, UnsignedGroup } from '../builders/group.js'
+import { buildCancelAuction, buildWithdrawHeld } from '../builders/auction.js'
 import { buildBid, buildCancelAsk, buildClaim } from '../builders/trade.js'
 import type { RescueItem } from './find.js'
 
@@ -14,6 +15,8 @@ export const RESCUE_ACTIONS = {
   bid: 'Cancel bid',
   listing: 'Delist',
   royalty: 'Claim royalty',
+  auction: 'Cancel auction',
+  held: 'Withdraw',
 } as const
 
 export function planRescue(
@@ -22,7 +25,7 @@ export function planRescue(
   params: ChainParams,
 ): UnsignedGroup[] {
   const { market } = item
-  const assetId = item.kind === 'listing' ? market.nftId : market.usdcId
+  const assetId = item.kind === 'listing' || item.kind === 'auction' ? market.nftId : market.usdcId
   const receive = item.canReceive ? [] : [buildAssetOptIn({ account, assetId, params })]
   return [...receive, ...rescueCalls(item, account, params)]
 }
@@ -41,5 +44,9 @@ function rescueCalls(item: RescueItem, account: string, params: ChainParams): Un
       return [buildCancelAsk({ seller: account, market, params })]
     case 'royalty':
       return [buildClaim({ recipient: account, market, amount: item.amount, params })]
+    case 'auction':
+      return [buildCancelAuction({ seller: account, market, params })]
+    case 'held':
+      return [buildWithdrawHeld({ account, market, amount: item.amount, params })]
   }
 }
