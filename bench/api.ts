@@ -33,9 +33,9 @@ import {
 } from '@unica/server'
 import { postgresUrl } from './postgres.js'
 
-const CONNECTIONS = 50
+export const CONNECTIONS = 50
 const POOL_SIZE = 10
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? '10')
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? '10')
 /** A fraction of the full data set, for a quick look (the figures above are at scale 1). */
 const SCALE = Number(process.env.BENCH_SCALE ?? '1')
 
@@ -213,14 +213,15 @@ export async function generate(
   })
 }
 
-interface Figures {
+export interface Figures {
   readonly rps: number
   readonly p99: number
   /** Requests that failed or took longer than autocannon's 10 s timeout (API only). */
   readonly failed?: number
 }
 
-async function loadApi(url: string): Promise<Figures> {
+/** An HTTP endpoint under autocannon's load (50 connections, BENCH_SECONDS) after 1 s of warm-up. */
+export async function loadApi(url: string): Promise<Figures> {
   // One second of warm-up (JIT, connection pools) that is not counted.
   await autocannon({ url, connections: CONNECTIONS, duration: 1, workers: 1 })
   // The load generator runs on its own thread so it does not take the server's event loop.

@@ -10,38 +10,15 @@
  * (one indexed page query and a count). autocannon, 50 connections, BENCH_SECONDS each (10).
  */
 import { availableParallelism, cpus, loadavg } from 'node:os'
-import autocannon from 'autocannon'
 import pg from 'pg'
 import { Cluster, STATIC_PATH } from '@unica/cluster'
+import { CONNECTIONS, DURATION_S, loadApi, type Figures } from './api.js'
 
-const CONNECTIONS = 50
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? '10')
 const ASSETS = 1000
 
-interface Figure {
-  readonly rps: number
-  readonly p99: number
-  readonly failed: number
-}
-
-async function load(url: string): Promise<Figure> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, workers: 1 })
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    workers: 1,
-  })
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors + result.timeouts,
-  }
-}
-
-const line = (name: string, f: Figure): string =>
+const line = (name: string, f: Figures): string =>
   `${name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p99 ${String(f.p99).padStart(5)} ms` +
-  (f.failed > 0 ? `   ${String(f.failed)} failed` : '')
+  ((f.failed ?? 0) > 0 ? `   ${String(f.failed ?? 0)} failed` : '')
 
 async function seed(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
@@ -74,25 +51,25 @@ export async function main(): Promise<void> {
       await seed(cluster.postgres.url)
       if (instances === 1) {
         console.log(
-          line('baseline: nginx static answer', await load(`${cluster.url}${STATIC_PATH}`)),
+          line('baseline: nginx static answer', await loadApi(`${cluster.url}${STATIC_PATH}`)),
         )
         console.log(
           line(
             'baseline: /healthz direct to one instance',
-            await load(`${cluster.instances[0].url}/healthz`),
+            await loadApi(`${cluster.instances[0].url}/healthz`),
           ),
         )
       }
       console.log(
         line(
           `${String(instances)} instance(s): /healthz via nginx`,
-          await load(`${cluster.url}/healthz`),
+          await loadApi(`${cluster.url}/healthz`),
         ),
       )
       console.log(
         line(
           `${String(instances)} instance(s): /api/assets/?limit=20 via nginx`,
-          await load(`${cluster.url}/api/assets/?limit=20`),
+          await loadApi(`${cluster.url}/api/assets/?limit=20`),
         ),
       )
     } finally {
