@@ -38,6 +38,10 @@ const POOL_SIZE = 10
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? '10')
 /** A fraction of the full data set, for a quick look (the figures above are at scale 1). */
 const SCALE = Number(process.env.BENCH_SCALE ?? '1')
+/** BENCH_ONLY: comma-separated parts of endpoint names; only those endpoints are loaded. */
+const ONLY = process.env.BENCH_ONLY?.split(',')
+/** BENCH_TARGETS: `postgresql`, `pglite` or both (comma-separated); both by default. */
+const TARGETS = process.env.BENCH_TARGETS?.toLowerCase().split(',')
 
 const ENDPOINTS: readonly { name: string; path: string }[] = [
   {
@@ -291,7 +295,7 @@ export async function runPlan(plan: BenchPlan): Promise<void> {
       ? []
       : [{ kind: 'PostgreSQL', url, assets: 1_000_000 * SCALE, operations: 5_000_000 * SCALE }]),
     { kind: 'PGlite', url: undefined, assets: 100_000 * SCALE, operations: 500_000 * SCALE },
-  ]
+  ].filter((t) => TARGETS === undefined || TARGETS.includes(t.kind.toLowerCase()))
   if (url === null) console.log('PostgreSQL not reachable: PGlite only')
   console.log(`${CONNECTIONS} connections, ${DURATION_S} s per figure, pool ${POOL_SIZE}`)
   try {
@@ -336,7 +340,9 @@ export async function runPlan(plan: BenchPlan): Promise<void> {
               },
             })
       try {
-        for (const e of plan.endpoints) {
+        for (const e of plan.endpoints.filter(
+          (e) => ONLY === undefined || ONLY.some((part) => e.name.includes(part)),
+        )) {
           await drained()
           const path = typeof e.path === 'string' ? e.path : await e.path(database)
           await fetch(base + path) // warm: first-use queries (type lookups) are not the workload

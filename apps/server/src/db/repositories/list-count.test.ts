@@ -63,6 +63,35 @@ describe('CountCache', () => {
     expect(q.calls()).toBe(2)
   })
 
+  it('answers a large count past reuseMs while one query refreshes it, and waits past twice that', async () => {
+    const clock = { t: 0 }
+    const cache = new CountCache({ largeCount: 10_000, reuseMs: 5_000, now: () => clock.t })
+    const q = controlled(900_000)
+    const first = cache.count('k', q.run)
+    q.finish()
+    await first
+    clock.t += 6_000
+    const refreshing = controlled(900_001)
+    // Both answer the kept count at once; only one query refreshes it.
+    expect(await cache.count('k', refreshing.run)).toBe(900_000)
+    expect(await cache.count('k', refreshing.run)).toBe(900_000)
+    expect(refreshing.calls()).toBe(1)
+    refreshing.finish()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(await cache.count('k', refreshing.run)).toBe(900_001)
+    // Unasked for more than twice reuseMs: the request waits for a fresh count.
+    clock.t += 11_000
+    const fresh = controlled(5)
+    const waited = cache.count('k', fresh.run)
+    let settled = false
+    void waited.then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    fresh.finish()
+    expect(await waited).toBe(5)
+  })
+
   it('forgets the oldest large counts beyond maxEntries', async () => {
     const clock = { t: 0 }
     const cache = new CountCache({ largeCount: 1, maxEntries: 2, now: () => clock.t })

@@ -10,13 +10,14 @@
  * The list pages' filters narrow a search, and their orderings replace the best-match order
  * (asset-list.ts holds both, so a search sorted by price sorts as the list does).
  */
-import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { AssetListQuery } from '@unica/schemas'
 import type { Db } from '../connection.js'
 import { assets, searchWords } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
 import { MARKET, ORDER } from './asset-list.js'
 import { notHidden } from './hidden-assets.js'
+import { CountCache } from './list-count.js'
 
 /** What narrows or sorts a search besides its words (none: every match, best first). */
 export type SearchFilters = Pick<
@@ -72,10 +73,99 @@ export function tsqueryText(words: readonly string[], similar: Map<string, strin
     .join(' & ')
 }
 
+/** The query's words as a tsquery's text restricted to stored words of the given weights. */
+export function weightedText(tsquery: string, weights: 'A' | 'AB'): string {
+  // Each operand is `word:*` or `word` (tsqueryText): the weights follow the colon.
+  return tsquery.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_m, word: string, prefix?: string) =>
+    prefix === undefined ? `${word}:${weights}` : `${word}:*${weights}`,
+  )
+}
+
+/** The tsquery text a search runs for `text` (undefined: it has no word). */
+export async function searchTsquery(db: Db, text: string): Promise<string | undefined> {
+  const words = searchWordsOf(text)
+  return words.length === 0 ? undefined : tsqueryText(words, await similarWords(db, words))
+}
+
 /**
- * Ready assets matching `text` and `filters`. Without an ordering, best first: an exact name
- * first, then by ts_rank, then newest; ranked and counted among the first SEARCH_MATCH_CAP
- * matches. With one, in that order over every match (the count stays capped).
+ * Rows a search reads in the asked order before it turns to the full-text index: the first
+ * `WINDOW_PER_ROW` times the rows it needs, within these bounds. A word in one piece of 50 fills a
+ * page from the first rows in order (an index scan that stops early: about a millisecond at
+ * 1,000,000 assets); a rarer one falls back to the GIN index, whose cost grows with the matches.
+ */
+const WINDOW_PER_ROW = 50
+const WINDOW_MIN = 2_000
+const WINDOW_MAX = 50_000
+
+/** Each app's count cache (counts of common searches are reused a few seconds: list-count.ts). */
+const countCaches = new WeakMap<Db, CountCache>()
+function countCache(db: Db): CountCache {
+  let cache = countCaches.get(db)
+  if (cache === undefined) {
+    cache = new CountCache({ largeCount: SEARCH_MATCH_CAP })
+    countCaches.set(db, cache)
+  }
+  return cache
+}
+
+/**
+ * The guids of the first `need` rows of `where` that also `match`, in `order`.
+ *
+ * Neither plan alone is safe. An index scan in `order` that filters by the text stops after a few
+ * hundred rows for a common word, but reads the whole index for a rare one (8.7 s for a one-piece
+ * word at 1,000,000 assets, when the planner took it for common). The GIN index finds a rare word
+ * at once, but builds a bitmap of every match of a common one first (40-90 ms for 86,000). So the
+ * first read is bounded: the rows in order up to a window, filtered; only when they hold too few
+ * matches does the second read ask the GIN index for every match (materialized, so the planner
+ * cannot turn it back into the ordered scan) and sort them.
+ */
+async function firstMatches(
+  db: Db,
+  where: SQL | undefined,
+  match: SQL,
+  order: SQL[],
+  need: number,
+  ordered: boolean,
+): Promise<string[]> {
+  if (need <= 0) return []
+  if (ordered) {
+    const window = Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, need * WINDOW_PER_ROW))
+    const rows = db
+      .select({ guid: assets.guid, vector: assets.searchVector })
+      .from(assets)
+      .where(where)
+      .orderBy(...order)
+      .limit(window)
+      .as('w')
+    // PostgreSQL hands a filtered, limited subquery's rows on in the subquery's order.
+    const found = await db
+      .select({ guid: rows.guid })
+      .from(rows)
+      .where(sql`${rows.vector} @@ ${match}`)
+      .limit(need)
+    if (found.length === need) return found.map((r) => r.guid)
+  }
+  const matched = db.$with('matched').as(
+    db
+      .select({ guid: sql<string>`${assets.guid}`.as('matched_guid') })
+      .from(assets)
+      .where(and(where, sql`${assets.searchVector} @@ ${match}`)),
+  )
+  const found = await db
+    .with(matched)
+    .select({ guid: assets.guid })
+    .from(assets)
+    .innerJoin(matched, eq(assets.guid, matched.guid))
+    .orderBy(...order)
+    .limit(need)
+  return found.map((r) => r.guid)
+}
+
+/**
+ * Ready assets matching `text` and `filters`, and how many (at most SEARCH_MATCH_CAP). Without an
+ * ordering, best first: an exact name, then matches in the name, then in the unit name or
+ * creator, then in the description only, each newest first. With one, every match in that order.
+ * Pages end at SEARCH_MATCH_CAP.
  */
 export async function searchAssets(
   db: Db,
@@ -84,13 +174,13 @@ export async function searchAssets(
   limit: number,
   offset: number,
 ): Promise<[AssetFields[], number]> {
-  const words = searchWordsOf(text)
-  if (words.length === 0) return [[], 0]
-  const query = sql`to_tsquery('english', ${tsqueryText(words, await similarWords(db, words))})`
-  const where = and(
+  const tsquery = await searchTsquery(db, text)
+  if (tsquery === undefined) return [[], 0]
+  const asQuery = (t: string) => sql`to_tsquery('english', ${t})`
+  const query = asQuery(tsquery)
+  const listed = and(
     eq(assets.status, 'RD'),
     notHidden,
-    sql`${assets.searchVector} @@ ${query}`,
     filters.market === undefined ? undefined : MARKET[filters.market],
     filters.price__gte === undefined ? undefined : gte(assets.price, BigInt(filters.price__gte)),
     filters.price__lte === undefined ? undefined : lte(assets.price, BigInt(filters.price__lte)),
@@ -98,64 +188,60 @@ export async function searchAssets(
       ? undefined
       : eq(assets.creatorAddress, filters.creator_address),
   )
-  if (filters.ordering !== undefined) {
-    const [rows, total] = await Promise.all([
+  const total = countCache(db).count(JSON.stringify([tsquery, filters]), async () => {
+    const [row] = await db.select({ total: count() }).from(
       db
-        .select(assetFields)
+        .select({ one: sql`1` })
         .from(assets)
-        .where(where)
-        .orderBy(...ORDER[filters.ordering])
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(
-        db
-          .select({ one: sql`1` })
-          .from(assets)
-          .where(where)
-          .limit(SEARCH_MATCH_CAP)
-          .as('m'),
-      ),
-    ])
-    return [rows, total.at(0)?.total ?? 0]
+        .where(and(listed, sql`${assets.searchVector} @@ ${query}`))
+        .limit(SEARCH_MATCH_CAP)
+        .as('m'),
+    )
+    return row.total
+  })
+  const need = Math.min(offset + limit, SEARCH_MATCH_CAP)
+  const ordering = filters.ordering ?? '-created_at'
+  // ending_soon has no index to read in order: only the GIN index helps.
+  const ordered = ordering !== 'ending_soon'
+  let guids: string[]
+  if (filters.ordering !== undefined) {
+    guids = await firstMatches(db, listed, query, ORDER[ordering], need, ordered)
+  } else {
+    const exactName = text.trim().toLowerCase()
+    const notExact = sql`lower(${assets.name}) <> ${exactName}`
+    const inName = asQuery(weightedText(tsquery, 'A'))
+    const inNameOrMaker = asQuery(weightedText(tsquery, 'AB'))
+    const has = (q: SQL) => sql`${assets.searchVector} @@ ${q}`
+    const tiers: (SQL | undefined)[] = [
+      and(listed, sql`lower(${assets.name}) = ${exactName}`),
+      and(listed, notExact),
+      and(listed, notExact, sql`NOT ${has(inName)}`),
+      and(listed, notExact, sql`NOT ${has(inNameOrMaker)}`),
+    ]
+    const matches = [query, inName, inNameOrMaker, query]
+    guids = []
+    for (const [i, where] of tiers.entries()) {
+      if (guids.length >= need) break
+      // An exact name is found by its own index (assets_name_lower_idx).
+      const found = await firstMatches(
+        db,
+        where,
+        matches[i],
+        ORDER[ordering],
+        need - guids.length,
+        i > 0,
+      )
+      guids.push(...found)
+    }
   }
-  const exactName = text.trim().toLowerCase()
-  // One statement: the capped matches with their rank, the page's few picked from them before
-  // the join to their fields, and their count.
-  const matched = db.$with('matched').as(
-    db
-      .select({
-        guid: sql<string>`${assets.guid}`.as('match_guid'),
-        createdAt: sql<Date>`${assets.createdAt}`.as('match_created_at'),
-        rank: sql<number>`(ts_rank(${assets.searchVector}, ${query}) + CASE WHEN lower(${assets.name}) = ${exactName} THEN 1 ELSE 0 END)`.as(
-          'rank',
-        ),
-      })
-      .from(assets)
-      .where(where)
-      .limit(SEARCH_MATCH_CAP),
-  )
-  const best = (m: typeof matched) => [desc(m.rank), desc(m.createdAt), desc(m.guid)]
-  const top = db.$with('top').as(
-    db
-      .select()
-      .from(matched)
-      .orderBy(...best(matched))
-      .limit(limit)
-      .offset(offset),
-  )
-  const found = await db
-    .with(matched, top)
-    .select({ ...assetFields, total: sql<number>`(SELECT count(*)::int FROM matched)` })
-    .from(top)
-    .innerJoin(assets, eq(assets.guid, top.guid))
-    .orderBy(desc(top.rank), desc(top.createdAt), desc(top.guid))
-  if (found.length === 0) {
-    // Past the last page: the count alone.
-    const [row] = await db.with(matched).select({ total: count() }).from(matched)
-    return [[], row.total]
-  }
-  const total = found[0].total
-  return [found.map(({ total: _total, ...fields }) => fields), total]
+  const pageGuids = guids.slice(offset, offset + limit)
+  const rows =
+    pageGuids.length === 0
+      ? []
+      : await db.select(assetFields).from(assets).where(inArray(assets.guid, pageGuids))
+  const byGuid = new Map(rows.map((r) => [r.guid, r]))
+  const page = pageGuids.flatMap((g) => byGuid.get(g) ?? [])
+  return [page, await total]
 }
 
 /** Creators whose address starts with `text` (upper-cased), or who made one of `guids`. */
