@@ -129,3 +129,75 @@ describe('branch targets', () => {
     expect(r.error?.message).toMatch(/branch target 13 outside of program/)
   })
 })
+
+describe('the ops the step loop runs itself (FUSED) keep every check', () => {
+  // v8 programs as bytes, so that neither the assembler's type tracking nor its constant blocks
+  // stand between the test and the loop.
+  const v8 = (...ops: number[]) => runBytes(Uint8Array.from([8, ...ops]))
+  const PUSH1 = [0x81, 1]
+  const PUSHB = [0x80, 1, 0xaa]
+  const binary = { 0x08: '+', 0x09: '-', 0x0c: '<', 0x0d: '>' }
+
+  it('stack underflow, by name', () => {
+    for (const [op, name] of Object.entries(binary)) {
+      expect(v8(Number(op)).error?.message).toBe(`stack underflow in ${name}`)
+      expect(v8(...PUSH1, Number(op)).error?.message).toBe(`stack underflow in ${name}`)
+    }
+    expect(v8(0x35, 0).error?.message).toBe('stack underflow in store')
+    expect(v8(0x40, 0, 0).error?.message).toBe('stack underflow in bnz')
+    expect(v8(0x41, 0, 0).error?.message).toBe('stack underflow in bz')
+    expect(v8(0x48).error?.message).toBe('stack underflow in pop')
+    expect(v8(0x49).error?.message).toBe('stack underflow in dup')
+  })
+
+  it('argument kinds, by position', () => {
+    for (const [op, name] of Object.entries(binary)) {
+      const below = v8(...PUSHB, ...PUSH1, Number(op)).error?.message
+      expect(below).toBe(`${name} arg 0 wanted uint64 but got []byte`)
+      const top = v8(...PUSH1, ...PUSHB, Number(op)).error?.message
+      expect(top).toBe(`${name} arg 1 wanted uint64 but got []byte`)
+    }
+    expect(v8(...PUSHB, 0x40, 0, 0).error?.message).toBe('bnz arg 0 wanted uint64 but got []byte')
+    expect(v8(...PUSHB, 0x41, 0, 0).error?.message).toBe('bz arg 0 wanted uint64 but got []byte')
+  })
+
+  it('arithmetic panics and constants beyond the block', () => {
+    expect(v8(...PUSH1, 0x81, 2, 0x09).error?.message).toBe('- would result negative')
+    const max = [0x81, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]
+    expect(v8(...max, ...PUSH1, 0x08).error?.message).toBe('+ overflowed')
+    expect(v8(0x22).error?.message).toContain('intc')
+    expect(v8(0x28).error?.message).toContain('bytec')
+  })
+
+  it('the budget: the op that would exceed it fails and is not charged', () => {
+    // An app call has 700: pushint 1, pushint 1 and 349 dup/pop pairs spend it exactly.
+    const spend = [...PUSH1, ...PUSH1, ...Array<number[]>(349).fill([0x49, 0x48]).flat()]
+    const cases: [string, number[]][] = [
+      ['+', [0x08]],
+      ['<', [0x0c]],
+      ['dup', [0x49]],
+      ['pop', [0x48]],
+      ['load', [0x34, 0]],
+      ['store', [0x35, 0]],
+      ['bnz', [0x40, 0, 0]],
+      ['b', [0x42, 0, 0]],
+      ['pushint', PUSH1],
+    ]
+    for (const [name, op] of cases) {
+      const r = runBytes(Uint8Array.from([8, ...spend, ...op]), { mode: 'app' })
+      expect(r.error?.message, name).toBe(
+        `dynamic cost budget exceeded, executing ${name}: local program cost was 700`,
+      )
+      expect(r.cost, name).toBe(700)
+    }
+  })
+
+  it('stack overflow past 1000 values, from dup and load', () => {
+    const full = v8(...PUSH1, ...Array<number>(999).fill(0x49))
+    expect(full.error?.message).toBe('stack len is 1000 instead of 1')
+    const dups = v8(...PUSH1, ...Array<number>(1000).fill(0x49))
+    expect(dups.error?.message).toBe('stack overflow')
+    const loads = v8(...Array<number[]>(1001).fill([0x34, 0]).flat())
+    expect(loads.error?.message).toBe('stack overflow')
+  })
+})

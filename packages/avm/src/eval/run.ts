@@ -326,6 +326,8 @@ function execute(cx: EvalContext): void {
   const decoded = cx.decoded
   // Simulate's execution trace (trace.ts): read once, so an untraced run pays one test per op.
   const tracer = cx.ep.tracer
+  // Scratch, once made (on first use, by cx.scratch), is never replaced: read it through a local.
+  let scratch: StackValue[] | undefined
   try {
     while (pc < end) {
       cx.pc = pc
@@ -333,62 +335,34 @@ function execute(cx: EvalContext): void {
       const op = program[pc]
       const c = ops[op]
       if (c === undefined) fail(`illegal opcode 0x${op.toString(16).padStart(2, '0')}`)
-      if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
-      const first = stack.length - c.nArgs
-      if (first < 0) fail(`stack underflow in ${c.spec.name}`)
-      const args = c.args
-      if (args !== ARGS_ANY) {
-        // The common shapes inline; checkArgs reports a mismatch.
-        let fit: boolean
-        if (args === ARGS_UINT) fit = typeof stack[first] === 'bigint'
-        else if (args === ARGS_UINTS) {
-          fit = typeof stack[first] === 'bigint' && typeof stack[first + 1] === 'bigint'
-        } else fit = argsFit(c, stack)
-        if (!fit) checkArgs(c, stack, first)
-      }
-      if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
-
-      const cost = c.staticCost || dynamicCost(cx, c.spec)
-      if (unpaid + cost > limit) budgetExceeded(cx, unpaid, c.spec.name)
-      unpaid += cost
-
-      // The commonest ops run here (FUSED): each does its work and then checks the effect its
-      // prototype declares, specialised to the kinds it leaves, and sets `next`, the pc it goes
-      // on at. The next commonest are called directly, where V8 can inline them (all are
-      // stack-only); the others through the table. Each byte's name and prototype are checked
-      // against the table when this module loads (fused(), hot()).
       let next = -1
+
+      // The commonest ops (FUSED) run here, each with the checks of the general path below
+      // written for its own prototype, in the same order: stack underflow, argument kinds,
+      // immediates, budget; then its work; then the effect its prototype declares, specialised to
+      // the kinds it leaves. That each is allowed in both modes and costs 1 in every version, and
+      // the prototype and size each case assumes, are checked against the table when this module
+      // loads (fusedFitTable). Each sets `next`, the pc it goes on at.
       // prettier-ignore
       switch (op) {
-        case 0x08: {                      // +
-          const b = stack.pop() as bigint
-          stack[first] = plus(stack[first] as bigint, b)
-          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
-          next = pc + 1
-          break
-        }
-        case 0x09: {                      // -
-          const b = stack.pop() as bigint
-          stack[first] = minus(stack[first] as bigint, b)
-          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
-          next = pc + 1
-          break
-        }
-        case 0x0c: {                      // <
-          const b = stack.pop() as bigint
-          stack[first] = (stack[first] as bigint) < b ? 1n : 0n
-          if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
-          next = pc + 1
-          break
-        }
-        case 0x0d: {                      // >
-          const b = stack.pop() as bigint
-          stack[first] = (stack[first] as bigint) > b ? 1n : 0n
+        case 0x08: case 0x09: case 0x0c: case 0x0d: { // + - < >
+          const first = stack.length - 2
+          if (first < 0) underflow(c)
+          const a = stack[first]
+          const b = stack[first + 1]
+          if (typeof a !== 'bigint' || typeof b !== 'bigint') checkArgs(c, stack, first)
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
+          stack.pop()
+          stack[first] = binaryUint(op, a as bigint, b as bigint)
           if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
           next = pc + 1
           break
         }
         case 0x22: case 0x23: case 0x24: case 0x25: { // intc_0 .. intc_3
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
+          const first = stack.length
           const n = op - 0x22
           // Beyond the constants, the table's handler fails with go's message.
           if (n >= cx.intc.length) c.handler(cx)
@@ -398,6 +372,9 @@ function execute(cx: EvalContext): void {
           break
         }
         case 0x28: case 0x29: case 0x2a: case 0x2b: { // bytec_0 .. bytec_3
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
+          const first = stack.length
           const n = op - 0x28
           if (n >= cx.bytec.length) c.handler(cx)
           else stack.push(cx.bytec[n])
@@ -406,34 +383,61 @@ function execute(cx: EvalContext): void {
           break
         }
         case 0x34: {                      // load (the immediate is a byte: always a slot)
-          const v = cx.scratch[program[pc + 1]]
+          if (pc + 2 > end) fail('program ends without immediate value(s)')
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
+          const first = stack.length
+          const v = (scratch ??= cx.scratch)[program[pc + 1]]
           stack.push(v)
           if (stack.length !== first + 1 || !fitsAny(v)) checkEffect(c, stack, first)
           next = pc + 2
           break
         }
-        case 0x35:                        // store
-          cx.scratch[program[pc + 1]] = stack.pop()!
+        case 0x35: {                      // store
+          const first = stack.length - 1
+          if (first < 0) underflow(c)
+          if (pc + 2 > end) fail('program ends without immediate value(s)')
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
+          ;(scratch ??= cx.scratch)[program[pc + 1]] = stack.pop()!
           if (stack.length !== first) checkEffect(c, stack, first)
           next = pc + 2
           break
-        case 0x40:                        // bnz
-          next = (stack.pop() as bigint) !== 0n ? branchAt(program, pc) : pc + 3
+        }
+        case 0x40: case 0x41: {           // bnz, bz
+          const first = stack.length - 1
+          if (first < 0) underflow(c)
+          const v = stack[first]
+          if (typeof v !== 'bigint') checkArgs(c, stack, first)
+          if (pc + 3 > end) fail('program ends without immediate value(s)')
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
+          stack.pop()
+          next = ((v as bigint) !== 0n) === (op === 0x40) ? branchAt(program, pc) : pc + 3
           if (stack.length !== first) checkEffect(c, stack, first)
           break
-        case 0x41:                        // bz
-          next = (stack.pop() as bigint) === 0n ? branchAt(program, pc) : pc + 3
-          if (stack.length !== first) checkEffect(c, stack, first)
-          break
+        }
         case 0x42:                        // b (no prototype: no effect to check)
+          if (pc + 3 > end) fail('program ends without immediate value(s)')
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
           next = branchAt(program, pc)
           break
-        case 0x48:                        // pop
+        case 0x48: {                      // pop
+          const first = stack.length - 1
+          if (first < 0) underflow(c)
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
           stack.pop()
           if (stack.length !== first) checkEffect(c, stack, first)
           next = pc + 1
           break
+        }
         case 0x49: {                      // dup
+          const first = stack.length - 1
+          if (first < 0) underflow(c)
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
           const v = stack[first]
           stack.push(v)
           if (stack.length !== first + 2 || !fitsAny(v)) checkEffect(c, stack, first)
@@ -441,6 +445,9 @@ function execute(cx: EvalContext): void {
           break
         }
         case 0x81: {                      // pushint: its value decoded once per program
+          if (unpaid + 1 > limit) budgetExceeded(cx, unpaid, c.spec.name)
+          unpaid++
+          const first = stack.length
           const v = decoded.values[pc]
           if (v === undefined) {
             opPushint(cx)
@@ -453,44 +460,73 @@ function execute(cx: EvalContext): void {
           if (stack.length !== first + 1 || typeof stack[first] !== 'bigint') checkEffect(c, stack, first)
           break
         }
-        case 0x01: opSha256(cx); break    // sha256
-        case 0x0b: opTimes(cx); break     // *
-        case 0x0e: opLessEq(cx); break    // <=
-        case 0x0f: opGreaterEq(cx); break // >=
-        case 0x10: opAnd(cx); break       // &&
-        case 0x11: opOr(cx); break        // ||
-        case 0x12: opEqual(cx); break     // ==
-        case 0x13: opNotEqual(cx); break  // !=
-        case 0x14: opNot(cx); break       // !
-        case 0x15: opLen(cx); break       // len
-        case 0x16: opItob(cx); break      // itob
-        case 0x17: opBtoi(cx); break      // btoi
-        case 0x21: opIntc(cx); break      // intc
-        case 0x27: opBytec(cx); break     // bytec
-        case 0x44: opAssert(cx); break    // assert
-        case 0x4a: opDup2(cx); break      // dup2
-        case 0x4b: opDig(cx); break       // dig
-        case 0x4c: opSwap(cx); break      // swap
-        case 0x4d: opSelect(cx); break    // select
-        case 0x50: opConcat(cx); break    // concat
-        case 0x57: opExtract(cx); break   // extract
-        case 0x80: opPushbytes(cx); break // pushbytes
-        case 0x88: opCallsub(cx); break   // callsub
-        case 0x89: opRetsub(cx); break    // retsub
-        case 0x8b: opFrameDig(cx); break  // frame_dig
-        case 0x8c: opFrameBury(cx); break // frame_bury
         default:
-          if (c.stackOnly) {
-            c.handler(cx)
-          } else {
-            payPool(cx, unpaid)
-            unpaid = 0
-            c.handler(cx)
-            limit = cx.remainingBudget()
-          }
+          next = -2
       }
 
-      if (next < 0) {
+      if (next === -2) {
+        // The general path: the checks the opcode table asks for, the op, its effect.
+        if ((c.modeMask & modeMask) === 0) fail(`${c.spec.name} not allowed in current mode`)
+        const first = stack.length - c.nArgs
+        if (first < 0) underflow(c)
+        const args = c.args
+        if (args !== ARGS_ANY) {
+          // The common shapes inline; checkArgs reports a mismatch.
+          let fit: boolean
+          if (args === ARGS_UINT) fit = typeof stack[first] === 'bigint'
+          else if (args === ARGS_UINTS) {
+            fit = typeof stack[first] === 'bigint' && typeof stack[first + 1] === 'bigint'
+          } else fit = argsFit(c, stack)
+          if (!fit) checkArgs(c, stack, first)
+        }
+        if (c.size !== 0 && pc + c.size > end) fail('program ends without immediate value(s)')
+
+        const cost = c.staticCost || dynamicCost(cx, c.spec)
+        if (unpaid + cost > limit) budgetExceeded(cx, unpaid, c.spec.name)
+        unpaid += cost
+
+        // The next commonest ops are called directly, where V8 can inline them (all are
+        // stack-only); the others through the table. Each byte's name is checked against the
+        // table when this module loads (hot()).
+        // prettier-ignore
+        switch (op) {
+          case 0x01: opSha256(cx); break    // sha256
+          case 0x0b: opTimes(cx); break     // *
+          case 0x0e: opLessEq(cx); break    // <=
+          case 0x0f: opGreaterEq(cx); break // >=
+          case 0x10: opAnd(cx); break       // &&
+          case 0x11: opOr(cx); break        // ||
+          case 0x12: opEqual(cx); break     // ==
+          case 0x13: opNotEqual(cx); break  // !=
+          case 0x14: opNot(cx); break       // !
+          case 0x15: opLen(cx); break       // len
+          case 0x16: opItob(cx); break      // itob
+          case 0x17: opBtoi(cx); break      // btoi
+          case 0x21: opIntc(cx); break      // intc
+          case 0x27: opBytec(cx); break     // bytec
+          case 0x44: opAssert(cx); break    // assert
+          case 0x4a: opDup2(cx); break      // dup2
+          case 0x4b: opDig(cx); break       // dig
+          case 0x4c: opSwap(cx); break      // swap
+          case 0x4d: opSelect(cx); break    // select
+          case 0x50: opConcat(cx); break    // concat
+          case 0x57: opExtract(cx); break   // extract
+          case 0x80: opPushbytes(cx); break // pushbytes
+          case 0x88: opCallsub(cx); break   // callsub
+          case 0x89: opRetsub(cx); break    // retsub
+          case 0x8b: opFrameDig(cx); break  // frame_dig
+          case 0x8c: opFrameBury(cx); break // frame_bury
+          default:
+            if (c.stackOnly) {
+              c.handler(cx)
+            } else {
+              payPool(cx, unpaid)
+              unpaid = 0
+              c.handler(cx)
+              limit = cx.remainingBudget()
+            }
+        }
+
         // The effect the prototype declares: the common shapes inline, the rest in resultsFit;
         // checkEffect then reports the mismatch.
         const effect = c.effect
@@ -521,6 +557,25 @@ function execute(cx: EvalContext): void {
   if (typeof stack[0] !== 'bigint') fail('stack finished with bytes not int')
 }
 
+function underflow(c: CompiledOp): never {
+  fail(`stack underflow in ${c.spec.name}`)
+}
+
+/** `+`, `-`, `<` or `>` (by opcode) on two uint64s: the step loop's own, sharing the op files'
+ * arithmetic. */
+function binaryUint(op: number, a: bigint, b: bigint): bigint {
+  switch (op) {
+    case 0x08:
+      return plus(a, b)
+    case 0x09:
+      return minus(a, b)
+    case 0x0c:
+      return a < b ? 1n : 0n
+    default:
+      return a > b ? 1n : 0n
+  }
+}
+
 /** The handler of the op at `byte`, which must be `name`: checked when this module loads, so that
  * the step loop's switch and the opcode table cannot disagree. */
 function hot(byte: number, name: string): OpHandler {
@@ -532,41 +587,44 @@ function hot(byte: number, name: string): OpHandler {
 
 /** The ops the step loop runs itself, by byte, with the prototype its code assumes (argument
  * kinds, then result kinds: i uint64, b bytes, a any; `none` when the table declares none, so
- * that the loop checks no effect, as for any such op). Checked against every version's table when
- * this module loads, so that the loop's effect checks, specialised to these shapes, cannot drift
- * from the table. */
-const FUSED: readonly (readonly [number, string, string])[] = [
-  [0x08, '+', 'ii:i'],
-  [0x09, '-', 'ii:i'],
-  [0x0c, '<', 'ii:i'],
-  [0x0d, '>', 'ii:i'],
-  [0x22, 'intc_0', ':i'],
-  [0x23, 'intc_1', ':i'],
-  [0x24, 'intc_2', ':i'],
-  [0x25, 'intc_3', ':i'],
-  [0x28, 'bytec_0', ':b'],
-  [0x29, 'bytec_1', ':b'],
-  [0x2a, 'bytec_2', ':b'],
-  [0x2b, 'bytec_3', ':b'],
-  [0x34, 'load', ':a'],
-  [0x35, 'store', 'a:'],
-  [0x40, 'bnz', 'i:'],
-  [0x41, 'bz', 'i:'],
-  [0x42, 'b', 'none'],
-  [0x48, 'pop', 'a:'],
-  [0x49, 'dup', 'a:aa'],
-  [0x81, 'pushint', ':i'],
+ * that the loop checks no effect, as for any such op) and their size (0: variable). Checked
+ * against every version's table when this module loads, with their cost (1) and modes (both), so
+ * that the loop's checks, specialised to these shapes, cannot drift from the table. */
+const FUSED: readonly (readonly [number, string, string, number])[] = [
+  [0x08, '+', 'ii:i', 1],
+  [0x09, '-', 'ii:i', 1],
+  [0x0c, '<', 'ii:i', 1],
+  [0x0d, '>', 'ii:i', 1],
+  [0x22, 'intc_0', ':i', 1],
+  [0x23, 'intc_1', ':i', 1],
+  [0x24, 'intc_2', ':i', 1],
+  [0x25, 'intc_3', ':i', 1],
+  [0x28, 'bytec_0', ':b', 1],
+  [0x29, 'bytec_1', ':b', 1],
+  [0x2a, 'bytec_2', ':b', 1],
+  [0x2b, 'bytec_3', ':b', 1],
+  [0x34, 'load', ':a', 2],
+  [0x35, 'store', 'a:', 2],
+  [0x40, 'bnz', 'i:', 3],
+  [0x41, 'bz', 'i:', 3],
+  [0x42, 'b', 'none', 3],
+  [0x48, 'pop', 'a:', 1],
+  [0x49, 'dup', 'a:aa', 1],
+  [0x81, 'pushint', ':i', 0],
 ]
 
 function fusedFitTable(): void {
   const kinds = (types: OpSpec['args']): string => types.map((t) => 'aib'[kindOf(t.avm)]).join('')
-  for (const [byte, name, proto] of FUSED) {
+  for (const [byte, name, proto, size] of FUSED) {
     for (let v = 1; v <= MAX_VERSION; v++) {
       const spec = opTable(v).byOpcode[byte]
       if (spec === undefined) continue
       const shape = spec.hasProto ? `${kinds(spec.args)}:${kinds(spec.returns)}` : 'none'
-      if (spec.name !== name || shape !== proto || spec.trusted) {
-        throw new Error(`the step loop runs ${name} ${proto} at 0x${byte.toString(16)}, v${v}`)
+      const fixed = spec.cost === 1 && spec.modes === 'any' && spec.size === size
+      if (spec.name !== name || shape !== proto || spec.trusted || !fixed) {
+        throw new Error(
+          `the step loop runs ${name} ${proto} (size ${size}, cost 1, both modes) at 0x${byte.toString(16)}, v${v}`,
+        )
       }
     }
   }
