@@ -30,14 +30,14 @@ const HOUR_MS = 3_600_000
 
 function activityJson(row: ActivityRow, storage: MediaStorage, base: string): ActivityItem {
   return {
-    operation_id: row.id.toString(),
+    operation_id: row.id,
     type: row.type,
     op_type: row.opType,
     value: row.value,
     sender: row.sender,
     tx_id: row.txId,
     round: row.round,
-    block_time: row.blockTime?.toISOString() ?? null,
+    block_time: row.blockTime,
     asset:
       row.asset === null
         ? null
@@ -97,6 +97,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 
     app.route({
       ...endpoint(API.listActivity),
+      serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
         const { type, cursor, limit } = request.query
         const page = await activityPage(db, {
@@ -179,7 +180,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
             sender: row.sender,
             tx_id: row.txId,
             round: row.round,
-            block_time: row.blockTime?.toISOString() ?? null,
+            block_time: row.blockTime,
           })),
         }
       },

@@ -12,6 +12,7 @@ import type { ActivityType } from '@unica/schemas'
 import type { Db } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets, operations } from '../schema.js'
+import { isoText } from './asset-fields.js'
 import { notHidden } from './hidden-assets.js'
 
 /** A position in the feed: the (round, id) of the last row shown. */
@@ -30,28 +31,29 @@ export function readCursor(text: string): FeedCursor {
   return { round, id }
 }
 
+/** Written as the answer's text by PostgreSQL, as the asset lists are (asset-fields.ts). */
 const activityFields = {
-  id: operations.id,
+  id: sql<string>`${operations.id}::text`,
   type: sql<ActivityType>`${operations.activityType}`,
   opType: operations.opType,
   value: sql<string>`${operations.value}::text`,
   sender: operations.sender,
   txId: operations.txId,
+  // Executed operations always have their round.
   round: sql<string>`${operations.round}::text`,
-  roundNumber: operations.round,
-  blockTime: operations.blockTime,
+  blockTime: sql<string | null>`${isoText(operations.blockTime)}`,
 }
 
 export interface ActivityRow {
-  readonly id: bigint
+  readonly id: string
   readonly type: ActivityType
   readonly opType: string
   readonly value: string
   readonly sender: string
   readonly txId: string | null
   readonly round: string
-  readonly roundNumber: bigint | null
-  readonly blockTime: Date | null
+  /** ISO 8601 UTC. */
+  readonly blockTime: string | null
   readonly asset: {
     readonly guid: string
     readonly name: string
@@ -94,8 +96,8 @@ export async function activityPage(
   const rows = found.slice(0, filter.limit)
   const last = rows.at(-1)
   const next =
-    found.length > filter.limit && last?.roundNumber != null
-      ? { round: last.roundNumber, id: last.id }
+    found.length > filter.limit && last !== undefined
+      ? { round: BigInt(last.round), id: BigInt(last.id) }
       : undefined
   return { rows, next }
 }

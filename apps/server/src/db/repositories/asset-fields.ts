@@ -11,7 +11,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { assets, chainCursor, type StoredRoyalty } from '../schema.js'
 import { FOLLOWER_CURSOR } from './chain-cursor.js'
 
-const isoText = (column: SQLWrapper): SQL =>
+/** A timestamp as JavaScript's `toISOString` writes it, written by PostgreSQL. */
+export const isoText = (column: SQLWrapper): SQL =>
   // 'MS' truncates to milliseconds, as JavaScript's toISOString would.
   sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 

@@ -44,26 +44,55 @@ export function searchWordsOf(text: string): string[] {
   return [...new Set(words.map((w) => w.slice(0, 32)))].slice(0, MAX_WORDS)
 }
 
-/** The stored words most like each query word (pg_trgm's `%`: similarity of at least 0.3). */
+/**
+ * How long the stored words most like a query word are reused. Names only add words, and a new
+ * piece's words reach typo matching this much later at most; a search then costs one statement
+ * fewer for every word already asked (bench/README.md "Discovery").
+ */
+const SIMILAR_REUSE_MS = 60_000
+/** Query words remembered at once (hostile variety must not grow memory: the oldest go first). */
+const SIMILAR_ENTRIES = 10_000
+
+/** What one app's searches reuse: similar words, and the counts of common searches. */
+interface SearchCaches {
+  readonly similar: Map<string, { readonly words: string[]; readonly until: number }>
+  readonly counts: CountCache
+}
+const cachesOf = new WeakMap<Db, SearchCaches>()
+function caches(db: Db): SearchCaches {
+  let found = cachesOf.get(db)
+  if (found === undefined) {
+    found = { similar: new Map(), counts: new CountCache({ largeCount: SEARCH_MATCH_CAP }) }
+    cachesOf.set(db, found)
+  }
+  return found
+}
+
+/** The stored words most like `word` (pg_trgm's `%`: similarity of at least 0.3). */
+async function wordsLike(db: Db, word: string): Promise<string[]> {
+  const { similar } = caches(db)
+  const now = performance.now()
+  const kept = similar.get(word)
+  if (kept !== undefined && kept.until > now) return kept.words
+  const rows = await db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} OPERATOR(public.%) ${word}`)
+    .orderBy(desc(sql`public.similarity(${searchWords.word}, ${word})`), searchWords.word)
+    .limit(FUZZY_WORDS)
+  const words = rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w))
+  similar.delete(word)
+  // Maps iterate in insertion order: the first key is the oldest.
+  if (similar.size >= SIMILAR_ENTRIES) similar.delete(similar.keys().next().value as string)
+  similar.set(word, { words, until: now + SIMILAR_REUSE_MS })
+  return words
+}
+
+/** The stored words most like each query word of 3 letters or more. */
 async function similarWords(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>()
-  await Promise.all(
-    words
-      .filter((w) => w.length >= MIN_FUZZY_LENGTH)
-      .map(async (word) => {
-        const rows = await db
-          .select({ word: searchWords.word })
-          .from(searchWords)
-          .where(sql`${searchWords.word} OPERATOR(public.%) ${word}`)
-          .orderBy(desc(sql`public.similarity(${searchWords.word}, ${word})`), searchWords.word)
-          .limit(FUZZY_WORDS)
-        out.set(
-          word,
-          rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)),
-        )
-      }),
-  )
-  return out
+  const fuzzy = words.filter((w) => w.length >= MIN_FUZZY_LENGTH)
+  const found = await Promise.all(fuzzy.map((w) => wordsLike(db, w)))
+  return new Map(fuzzy.map((w, i) => [w, found[i]]))
 }
 
 /** The tsquery text: `(word:* | similar | ...) & ...`, letters and digits only besides syntax. */
@@ -96,17 +125,6 @@ export async function searchTsquery(db: Db, text: string): Promise<string | unde
 const WINDOW_PER_ROW = 50
 const WINDOW_MIN = 2_000
 const WINDOW_MAX = 50_000
-
-/** Each app's count cache (counts of common searches are reused a few seconds: list-count.ts). */
-const countCaches = new WeakMap<Db, CountCache>()
-function countCache(db: Db): CountCache {
-  let cache = countCaches.get(db)
-  if (cache === undefined) {
-    cache = new CountCache({ largeCount: SEARCH_MATCH_CAP })
-    countCaches.set(db, cache)
-  }
-  return cache
-}
 
 /**
  * The guids of the first `need` rows of `where` that also `match`, in `order`.
@@ -188,7 +206,7 @@ export async function searchAssets(
       ? undefined
       : eq(assets.creatorAddress, filters.creator_address),
   )
-  const total = countCache(db).count(JSON.stringify([tsquery, filters]), async () => {
+  const total = caches(db).counts.count(JSON.stringify([tsquery, filters]), async () => {
     const [row] = await db.select({ total: count() }).from(
       db
         .select({ one: sql`1` })
@@ -271,11 +289,18 @@ export async function suggestCreators(
     limit,
   )
   if (addresses.length === 0) return []
-  const counts = await db
-    .select({ address: assets.creatorAddress, works: count() })
-    .from(assets)
-    .where(and(eq(assets.status, 'RD'), notHidden, inArray(assets.creatorAddress, addresses)))
-    .groupBy(assets.creatorAddress)
-  const works = new Map(counts.map((r) => [r.address, r.works]))
-  return addresses.map((address) => ({ address, works: works.get(address) ?? 0 }))
+  // A prolific creator's works take milliseconds to count (15,000 at the benchmark's size): a
+  // count of at least SEARCH_MATCH_CAP is reused a few seconds, as a common search's is.
+  const works = await Promise.all(
+    addresses.map((address) =>
+      caches(db).counts.count(JSON.stringify(['works', address]), async () => {
+        const [row] = await db
+          .select({ works: count() })
+          .from(assets)
+          .where(and(eq(assets.status, 'RD'), notHidden, eq(assets.creatorAddress, address)))
+        return row.works
+      }),
+    ),
+  )
+  return addresses.map((address, i) => ({ address, works: works[i] }))
 }
