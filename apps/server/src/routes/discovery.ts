@@ -7,7 +7,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type ActivityItem } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import {
-  activityPage,
+  activityFeed,
   priceHistory,
   readCursor,
   salesSince,
@@ -53,6 +53,7 @@ function activityJson(row: ActivityRow, storage: MediaStorage, base: string): Ac
 export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
   const { storage } = ctx
+  const activityPage = activityFeed(ctx.database)
   return (app, _options, done) => {
     app.route({
       ...endpoint(API.search),
@@ -100,7 +101,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
         const { type, cursor, limit } = request.query
-        const page = await activityPage(db, {
+        const page = await activityPage({
           type,
           after: cursor === undefined ? undefined : readCursor(cursor),
           limit: limit ?? 20,
@@ -118,7 +119,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request) => {
         const now = Date.now()
         const [latest, day, week] = await Promise.all([
-          activityPage(db, { type: 'sale', limit: LATEST_SALES }),
+          activityPage({ type: 'sale', limit: LATEST_SALES }),
           salesSince(db, new Date(now - 24 * HOUR_MS)),
           salesSince(db, new Date(now - 7 * 24 * HOUR_MS)),
         ])

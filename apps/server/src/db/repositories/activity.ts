@@ -7,9 +7,9 @@
  * strictly below it along the index `operations_activity(_type)_idx`, so page 1,000 costs what
  * page 1 does. (An OFFSET would read and drop every earlier row.)
  */
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, fillPlaceholders, isNotNull, sql } from 'drizzle-orm'
 import type { ActivityType } from '@unica/schemas'
-import type { Db } from '../connection.js'
+import { statementName, type Database, type Db } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets, operations } from '../schema.js'
 import { isoText } from './asset-fields.js'
@@ -31,17 +31,20 @@ export function readCursor(text: string): FeedCursor {
   return { round, id }
 }
 
-/** Written as the answer's text by PostgreSQL, as the asset lists are (asset-fields.ts). */
+/**
+ * Written as the answer's text by PostgreSQL, as the asset lists are (asset-fields.ts), each named
+ * as its key so the feed's rows need no mapping.
+ */
 const activityFields = {
-  id: sql<string>`${operations.id}::text`,
-  type: sql<ActivityType>`${operations.activityType}`,
-  opType: operations.opType,
-  value: sql<string>`${operations.value}::text`,
-  sender: operations.sender,
-  txId: operations.txId,
+  id: sql<string>`${operations.id}::text`.as('id'),
+  type: sql<ActivityType>`${operations.activityType}`.as('type'),
+  opType: sql<string>`${operations.opType}`.as('opType'),
+  value: sql<string>`${operations.value}::text`.as('value'),
+  sender: sql<string>`${operations.sender}`.as('sender'),
+  txId: sql<string | null>`${operations.txId}`.as('txId'),
   // Executed operations always have their round.
-  round: sql<string>`${operations.round}::text`,
-  blockTime: sql<string | null>`${isoText(operations.blockTime)}`,
+  round: sql<string>`${operations.round}::text`.as('round'),
+  blockTime: sql<string | null>`${isoText(operations.blockTime)}`.as('blockTime'),
 }
 
 export interface ActivityRow {
@@ -62,45 +65,101 @@ export interface ActivityRow {
   } | null
 }
 
-/** One page of the feed, newest first, and the cursor of the next (undefined on the last). */
-export async function activityPage(
-  db: Db,
-  filter: { type?: ActivityType; after?: FeedCursor; limit: number },
-): Promise<{ rows: ActivityRow[]; next: FeedCursor | undefined }> {
-  const where: (SQL | undefined)[] = [
-    eq(operations.status, 'executed'),
-    // Moderation: a hidden piece's trades leave the public feed (its own page still shows them).
-    notHidden,
-    filter.type === undefined
-      ? isNotNull(operations.activityType)
-      : eq(operations.activityType, filter.type),
-    filter.after === undefined
-      ? undefined
-      : sql`(${operations.round}, ${operations.id}) < (${filter.after.round}, ${filter.after.id})`,
-  ]
-  const found = await db
-    .select({
-      ...activityFields,
-      asset: {
-        guid: assets.guid,
-        name: assets.name,
-        thumbnailPath: assets.thumbnailPath,
-        creatorAddress: assets.creatorAddress,
-      },
-    })
-    .from(operations)
-    .leftJoin(assets, eq(assets.guid, operations.assetGuid))
-    .where(and(...where))
-    .orderBy(desc(operations.round), desc(operations.id))
-    .limit(filter.limit + 1)
-  const rows = found.slice(0, filter.limit)
-  const last = rows.at(-1)
-  const next =
-    found.length > filter.limit && last !== undefined
-      ? { round: BigInt(last.round), id: BigInt(last.id) }
-      : undefined
-  return { rows, next }
+/** A row of the feed's statement: flat, each column named as its key. */
+interface FeedRow extends Omit<ActivityRow, 'asset'> {
+  readonly asset_guid: string | null
+  readonly asset_name: string | null
+  readonly asset_thumbnail: string | null
+  readonly asset_creator: string | null
 }
+
+/**
+ * The feed of one app instance. As the asset list does (asset-list.ts), each of its four shapes
+ * (a type or not, a cursor or not) is built once with placeholders and sent as a named statement,
+ * and its rows go to the route without Drizzle's mapping: building and mapping cost more than
+ * the page itself (bench/README.md "Discovery").
+ */
+export function activityFeed(database: Database) {
+  const { db } = database
+  const shapes = new Map<string, { sql: string; params: unknown[]; name: string }>()
+  const shapeOf = (typed: boolean, paged: boolean) => {
+    const key = `${String(typed)},${String(paged)}`
+    let shape = shapes.get(key)
+    if (shape === undefined) {
+      const query = db
+        .select({
+          ...activityFields,
+          asset_guid: sql<string | null>`${assets.guid}`.as('asset_guid'),
+          asset_name: sql<string | null>`${assets.name}`.as('asset_name'),
+          asset_thumbnail: sql<string | null>`${assets.thumbnailPath}`.as('asset_thumbnail'),
+          asset_creator: sql<string | null>`${assets.creatorAddress}`.as('asset_creator'),
+        })
+        .from(operations)
+        .leftJoin(assets, eq(assets.guid, operations.assetGuid))
+        .where(
+          and(
+            eq(operations.status, 'executed'),
+            // Moderation: a hidden piece's trades leave the public feed (its own page shows them).
+            notHidden,
+            typed
+              ? eq(operations.activityType, sql.placeholder('type'))
+              : isNotNull(operations.activityType),
+            paged
+              ? sql`(${operations.round}, ${operations.id}) < (${sql.placeholder('round')}::bigint, ${sql.placeholder('id')}::bigint)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(operations.round), desc(operations.id))
+        .limit(sql.placeholder('limit'))
+        .toSQL()
+      shape = { ...query, name: statementName(query.sql) }
+      shapes.set(key, shape)
+    }
+    return shape
+  }
+
+  /** One page of the feed, newest first, and the cursor of the next (undefined on the last). */
+  return async (filter: {
+    type?: ActivityType
+    after?: FeedCursor
+    limit: number
+  }): Promise<{ rows: ActivityRow[]; next: FeedCursor | undefined }> => {
+    const shape = shapeOf(filter.type !== undefined, filter.after !== undefined)
+    const found = await database.query<FeedRow>(
+      shape.sql,
+      fillPlaceholders(shape.params, {
+        type: filter.type,
+        round: filter.after?.round.toString(),
+        id: filter.after?.id.toString(),
+        limit: filter.limit + 1,
+      }),
+      shape.name,
+    )
+    const rows = found
+      .slice(0, filter.limit)
+      .map(({ asset_guid, asset_name, asset_thumbnail, asset_creator, ...row }) => ({
+        ...row,
+        asset:
+          asset_guid === null || asset_name === null || asset_creator === null
+            ? null
+            : {
+                guid: asset_guid,
+                name: asset_name,
+                thumbnailPath: asset_thumbnail,
+                creatorAddress: asset_creator,
+              },
+      }))
+    const last = rows.at(-1)
+    const next =
+      found.length > filter.limit && last !== undefined
+        ? { round: BigInt(last.round), id: BigInt(last.id) }
+        : undefined
+    return { rows, next }
+  }
+}
+
+/** A page of the feed (see `activityFeed`). */
+export type ActivityPage = ReturnType<typeof activityFeed>
 
 /** How many points a price history shows: the latest ones. */
 export const PRICE_HISTORY_POINTS = 500
