@@ -43,7 +43,7 @@ interface Listed {
 
 /** Every match, sorted by one statement in the documented order. */
 async function expected(q: string): Promise<string[]> {
-  const tsquery = await searchTsquery(server.database.db, q)
+  const tsquery = await searchTsquery(server.database, q)
   if (tsquery === undefined) return []
   const rows = await server.database.query<{ guid: string }>(
     `SELECT guid FROM assets
@@ -91,7 +91,7 @@ describe('search at 6,000 pieces', () => {
 
   it('sorts by price among for-sale matches, common and rare', async () => {
     for (const q of ['harbour', '4323', 'quiet 59']) {
-      const tsquery = await searchTsquery(server.database.db, q)
+      const tsquery = await searchTsquery(server.database, q)
       const rows = await server.database.query<{ guid: string }>(
         `SELECT guid FROM assets
           WHERE status = 'RD' AND hidden_at IS NULL AND price IS NOT NULL

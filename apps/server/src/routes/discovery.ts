@@ -62,7 +62,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const { q, ...filters } = request.query
         checkPriceRange(filters)
         const { limit, offset } = pageOf(filters)
-        const [rows, total] = await searchAssets(db, q, filters, limit, offset)
+        const [rows, total] = await searchAssets(ctx.database, q, filters, limit, offset)
         const base = baseUrl(ctx, request)
         return {
           count: total,
@@ -76,9 +76,9 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.searchSuggestions),
       handler: async (request) => {
         const { q } = request.query
-        const [pieces] = await searchAssets(db, q, {}, SUGGESTIONS, 0)
+        const [pieces] = await searchAssets(ctx.database, q, {}, SUGGESTIONS, 0)
         const creators = await suggestCreators(
-          db,
+          ctx.database,
           q,
           pieces.map((p) => p.creator_address),
           SUGGESTIONS,

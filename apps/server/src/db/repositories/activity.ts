@@ -7,13 +7,14 @@
  * strictly below it along the index `operations_activity(_type)_idx`, so page 1,000 costs what
  * page 1 does. (An OFFSET would read and drop every earlier row.)
  */
-import { and, desc, eq, fillPlaceholders, isNotNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { ActivityType } from '@unica/schemas'
-import { statementName, type Database, type Db } from '../connection.js'
+import type { Database, Db } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets, operations } from '../schema.js'
 import { isoText } from './asset-fields.js'
 import { notHidden } from './hidden-assets.js'
+import { KeptStatements } from './kept-statements.js'
 
 /** A position in the feed: the (round, id) of the last row shown. */
 export interface FeedCursor {
@@ -81,42 +82,34 @@ interface FeedRow extends Omit<ActivityRow, 'asset'> {
  */
 export function activityFeed(database: Database) {
   const { db } = database
-  const shapes = new Map<string, { sql: string; params: unknown[]; name: string }>()
-  const shapeOf = (typed: boolean, paged: boolean) => {
-    const key = `${String(typed)},${String(paged)}`
-    let shape = shapes.get(key)
-    if (shape === undefined) {
-      const query = db
-        .select({
-          ...activityFields,
-          asset_guid: sql<string | null>`${assets.guid}`.as('asset_guid'),
-          asset_name: sql<string | null>`${assets.name}`.as('asset_name'),
-          asset_thumbnail: sql<string | null>`${assets.thumbnailPath}`.as('asset_thumbnail'),
-          asset_creator: sql<string | null>`${assets.creatorAddress}`.as('asset_creator'),
-        })
-        .from(operations)
-        .leftJoin(assets, eq(assets.guid, operations.assetGuid))
-        .where(
-          and(
-            eq(operations.status, 'executed'),
-            // Moderation: a hidden piece's trades leave the public feed (its own page shows them).
-            notHidden,
-            typed
-              ? eq(operations.activityType, sql.placeholder('type'))
-              : isNotNull(operations.activityType),
-            paged
-              ? sql`(${operations.round}, ${operations.id}) < (${sql.placeholder('round')}::bigint, ${sql.placeholder('id')}::bigint)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(operations.round), desc(operations.id))
-        .limit(sql.placeholder('limit'))
-        .toSQL()
-      shape = { ...query, name: statementName(query.sql) }
-      shapes.set(key, shape)
-    }
-    return shape
-  }
+  const statements = new KeptStatements(database)
+  const build = (typed: boolean, paged: boolean) => () =>
+    db
+      .select({
+        ...activityFields,
+        asset_guid: sql<string | null>`${assets.guid}`.as('asset_guid'),
+        asset_name: sql<string | null>`${assets.name}`.as('asset_name'),
+        asset_thumbnail: sql<string | null>`${assets.thumbnailPath}`.as('asset_thumbnail'),
+        asset_creator: sql<string | null>`${assets.creatorAddress}`.as('asset_creator'),
+      })
+      .from(operations)
+      .leftJoin(assets, eq(assets.guid, operations.assetGuid))
+      .where(
+        and(
+          eq(operations.status, 'executed'),
+          // Moderation: a hidden piece's trades leave the public feed (its own page shows them).
+          notHidden,
+          typed
+            ? eq(operations.activityType, sql.placeholder('type'))
+            : isNotNull(operations.activityType),
+          paged
+            ? sql`(${operations.round}, ${operations.id}) < (${sql.placeholder('round')}::bigint, ${sql.placeholder('id')}::bigint)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(operations.round), desc(operations.id))
+      .limit(sql.placeholder('limit'))
+      .toSQL()
 
   /** One page of the feed, newest first, and the cursor of the next (undefined on the last). */
   return async (filter: {
@@ -124,16 +117,17 @@ export function activityFeed(database: Database) {
     after?: FeedCursor
     limit: number
   }): Promise<{ rows: ActivityRow[]; next: FeedCursor | undefined }> => {
-    const shape = shapeOf(filter.type !== undefined, filter.after !== undefined)
-    const found = await database.query<FeedRow>(
-      shape.sql,
-      fillPlaceholders(shape.params, {
+    const typed = filter.type !== undefined
+    const paged = filter.after !== undefined
+    const found = await statements.run<FeedRow>(
+      `${String(typed)},${String(paged)}`,
+      build(typed, paged),
+      {
         type: filter.type,
         round: filter.after?.round.toString(),
         id: filter.after?.id.toString(),
         limit: filter.limit + 1,
-      }),
-      shape.name,
+      },
     )
     const rows = found
       .slice(0, filter.limit)

@@ -10,13 +10,14 @@
  * The list pages' filters narrow a search, and their orderings replace the best-match order
  * (asset-list.ts holds both, so a search sorted by price sorts as the list does).
  */
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { AssetListQuery } from '@unica/schemas'
-import type { Db } from '../connection.js'
+import type { Database } from '../connection.js'
 import { assets, searchWords } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
 import { MARKET, ORDER } from './asset-list.js'
 import { notHidden } from './hidden-assets.js'
+import { KeptStatements } from './kept-statements.js'
 import { CountCache } from './list-count.js'
 
 /** What narrows or sorts a search besides its words (none: every match, best first). */
@@ -53,24 +54,30 @@ const SIMILAR_REUSE_MS = 60_000
 /** Query words remembered at once (hostile variety must not grow memory: the oldest go first). */
 const SIMILAR_ENTRIES = 10_000
 
-/** What one app's searches reuse: similar words, and the counts of common searches. */
+/** What one app's searches reuse: similar words, the counts of common searches, statements. */
 interface SearchCaches {
   readonly similar: Map<string, { readonly words: string[]; readonly until: number }>
   readonly counts: CountCache
+  readonly statements: KeptStatements
 }
-const cachesOf = new WeakMap<Db, SearchCaches>()
-function caches(db: Db): SearchCaches {
-  let found = cachesOf.get(db)
+const cachesOf = new WeakMap<Database, SearchCaches>()
+function caches(database: Database): SearchCaches {
+  let found = cachesOf.get(database)
   if (found === undefined) {
-    found = { similar: new Map(), counts: new CountCache({ largeCount: SEARCH_MATCH_CAP }) }
-    cachesOf.set(db, found)
+    found = {
+      similar: new Map(),
+      counts: new CountCache({ largeCount: SEARCH_MATCH_CAP }),
+      statements: new KeptStatements(database),
+    }
+    cachesOf.set(database, found)
   }
   return found
 }
 
 /** The stored words most like `word` (pg_trgm's `%`: similarity of at least 0.3). */
-async function wordsLike(db: Db, word: string): Promise<string[]> {
-  const { similar } = caches(db)
+async function wordsLike(database: Database, word: string): Promise<string[]> {
+  const { db } = database
+  const { similar } = caches(database)
   const now = performance.now()
   const kept = similar.get(word)
   if (kept !== undefined && kept.until > now) return kept.words
@@ -89,9 +96,12 @@ async function wordsLike(db: Db, word: string): Promise<string[]> {
 }
 
 /** The stored words most like each query word of 3 letters or more. */
-async function similarWords(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+async function similarWords(
+  database: Database,
+  words: readonly string[],
+): Promise<Map<string, string[]>> {
   const fuzzy = words.filter((w) => w.length >= MIN_FUZZY_LENGTH)
-  const found = await Promise.all(fuzzy.map((w) => wordsLike(db, w)))
+  const found = await Promise.all(fuzzy.map((w) => wordsLike(database, w)))
   return new Map(fuzzy.map((w, i) => [w, found[i]]))
 }
 
@@ -111,9 +121,9 @@ export function weightedText(tsquery: string, weights: 'A' | 'AB'): string {
 }
 
 /** The tsquery text a search runs for `text` (undefined: it has no word). */
-export async function searchTsquery(db: Db, text: string): Promise<string | undefined> {
+export async function searchTsquery(database: Database, text: string): Promise<string | undefined> {
   const words = searchWordsOf(text)
-  return words.length === 0 ? undefined : tsqueryText(words, await similarWords(db, words))
+  return words.length === 0 ? undefined : tsqueryText(words, await similarWords(database, words))
 }
 
 /**
@@ -125,6 +135,55 @@ export async function searchTsquery(db: Db, text: string): Promise<string | unde
 const WINDOW_PER_ROW = 50
 const WINDOW_MIN = 2_000
 const WINDOW_MAX = 50_000
+
+/** The values a search's statements take: its tsqueries, exact name, filters and sizes. */
+interface SearchValues {
+  readonly q: string
+  readonly qa: string
+  readonly qab: string
+  readonly exact: string
+  readonly price__gte?: string
+  readonly price__lte?: string
+  readonly creator_address?: string
+  readonly need: number
+  readonly window: number
+}
+
+/** A tier of best-first order: which rows it holds, and the tsquery they must match. */
+interface Tier {
+  readonly where: (p: typeof sql.placeholder) => SQL | undefined
+  readonly match: 'q' | 'qa' | 'qab'
+}
+const TIERS: readonly Tier[] = [
+  // An exact name, found by its own index (assets_name_lower_idx).
+  { where: (p) => sql`lower(${assets.name}) = ${p('exact')}`, match: 'q' },
+  { where: (p) => sql`lower(${assets.name}) <> ${p('exact')}`, match: 'qa' },
+  {
+    where: (p) =>
+      sql`lower(${assets.name}) <> ${p('exact')} AND NOT ${assets.searchVector} @@ to_tsquery('english', ${p('qa')})`,
+    match: 'qab',
+  },
+  {
+    where: (p) =>
+      sql`lower(${assets.name}) <> ${p('exact')} AND NOT ${assets.searchVector} @@ to_tsquery('english', ${p('qab')})`,
+    match: 'q',
+  },
+]
+
+/** The filters of a search as SQL, each value a placeholder. */
+function listedWhere(filters: SearchFilters): SQL | undefined {
+  const p = sql.placeholder
+  return and(
+    eq(assets.status, 'RD'),
+    notHidden,
+    filters.market === undefined ? undefined : MARKET[filters.market],
+    filters.price__gte === undefined ? undefined : gte(assets.price, p('price__gte')),
+    filters.price__lte === undefined ? undefined : lte(assets.price, p('price__lte')),
+    filters.creator_address === undefined
+      ? undefined
+      : eq(assets.creatorAddress, p('creator_address')),
+  )
+}
 
 /**
  * The guids of the first `need` rows of `where` that also `match`, in `order`.
@@ -138,44 +197,60 @@ const WINDOW_MAX = 50_000
  * cannot turn it back into the ordered scan) and sort them.
  */
 async function firstMatches(
-  db: Db,
+  database: Database,
+  shape: string,
   where: SQL | undefined,
   match: SQL,
   order: SQL[],
-  need: number,
+  values: SearchValues,
   ordered: boolean,
 ): Promise<string[]> {
-  if (need <= 0) return []
+  const { db } = database
+  const { statements } = caches(database)
+  const p = sql.placeholder
   if (ordered) {
-    const window = Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, need * WINDOW_PER_ROW))
-    const rows = db
-      .select({ guid: assets.guid, vector: assets.searchVector })
-      .from(assets)
-      .where(where)
-      .orderBy(...order)
-      .limit(window)
-      .as('w')
-    // PostgreSQL hands a filtered, limited subquery's rows on in the subquery's order.
-    const found = await db
-      .select({ guid: rows.guid })
-      .from(rows)
-      .where(sql`${rows.vector} @@ ${match}`)
-      .limit(need)
-    if (found.length === need) return found.map((r) => r.guid)
+    const found = await statements.run<{ guid: string }>(
+      `${shape},ordered`,
+      () => {
+        const rows = db
+          .select({ guid: assets.guid, vector: assets.searchVector })
+          .from(assets)
+          .where(where)
+          .orderBy(...order)
+          .limit(p('window'))
+          .as('w')
+        // PostgreSQL hands a filtered, limited subquery's rows on in the subquery's order.
+        return db
+          .select({ guid: rows.guid })
+          .from(rows)
+          .where(sql`${rows.vector} @@ ${match}`)
+          .limit(p('need'))
+          .toSQL()
+      },
+      { ...values },
+    )
+    if (found.length === values.need) return found.map((r) => r.guid)
   }
-  const matched = db.$with('matched').as(
-    db
-      .select({ guid: sql<string>`${assets.guid}`.as('matched_guid') })
-      .from(assets)
-      .where(and(where, sql`${assets.searchVector} @@ ${match}`)),
+  const found = await statements.run<{ guid: string }>(
+    `${shape},index`,
+    () => {
+      const matched = db.$with('matched').as(
+        db
+          .select({ guid: sql<string>`${assets.guid}`.as('matched_guid') })
+          .from(assets)
+          .where(and(where, sql`${assets.searchVector} @@ ${match}`)),
+      )
+      return db
+        .with(matched)
+        .select({ guid: assets.guid })
+        .from(assets)
+        .innerJoin(matched, eq(assets.guid, matched.guid))
+        .orderBy(...order)
+        .limit(p('need'))
+        .toSQL()
+    },
+    { ...values },
   )
-  const found = await db
-    .with(matched)
-    .select({ guid: assets.guid })
-    .from(assets)
-    .innerJoin(matched, eq(assets.guid, matched.guid))
-    .orderBy(...order)
-    .limit(need)
   return found.map((r) => r.guid)
 }
 
@@ -183,80 +258,93 @@ async function firstMatches(
  * Ready assets matching `text` and `filters`, and how many (at most SEARCH_MATCH_CAP). Without an
  * ordering, best first: an exact name, then matches in the name, then in the unit name or
  * creator, then in the description only, each newest first. With one, every match in that order.
- * Pages end at SEARCH_MATCH_CAP.
+ * Pages end at SEARCH_MATCH_CAP. Its statements are kept per shape (kept-statements.ts).
  */
 export async function searchAssets(
-  db: Db,
+  database: Database,
   text: string,
   filters: SearchFilters,
   limit: number,
   offset: number,
 ): Promise<[AssetFields[], number]> {
-  const tsquery = await searchTsquery(db, text)
+  const { db } = database
+  const tsquery = await searchTsquery(database, text)
   if (tsquery === undefined) return [[], 0]
-  const asQuery = (t: string) => sql`to_tsquery('english', ${t})`
-  const query = asQuery(tsquery)
-  const listed = and(
-    eq(assets.status, 'RD'),
-    notHidden,
-    filters.market === undefined ? undefined : MARKET[filters.market],
-    filters.price__gte === undefined ? undefined : gte(assets.price, BigInt(filters.price__gte)),
-    filters.price__lte === undefined ? undefined : lte(assets.price, BigInt(filters.price__lte)),
-    filters.creator_address === undefined
-      ? undefined
-      : eq(assets.creatorAddress, filters.creator_address),
-  )
-  const total = caches(db).counts.count(JSON.stringify([tsquery, filters]), async () => {
-    const [row] = await db.select({ total: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(assets)
-        .where(and(listed, sql`${assets.searchVector} @@ ${query}`))
-        .limit(SEARCH_MATCH_CAP)
-        .as('m'),
-    )
-    return row.total
-  })
+  const query = sql`to_tsquery('english', ${sql.placeholder('q')})`
+  const listed = listedWhere(filters)
+  const filterShape = JSON.stringify([
+    filters.market ?? null,
+    filters.price__gte !== undefined,
+    filters.price__lte !== undefined,
+    filters.creator_address !== undefined,
+  ])
   const need = Math.min(offset + limit, SEARCH_MATCH_CAP)
+  const base = {
+    q: tsquery,
+    qa: weightedText(tsquery, 'A'),
+    qab: weightedText(tsquery, 'AB'),
+    exact: text.trim().toLowerCase(),
+    price__gte: filters.price__gte,
+    price__lte: filters.price__lte,
+    creator_address: filters.creator_address,
+  }
+  const total = caches(database).counts.count(JSON.stringify([tsquery, filters]), async () => {
+    const rows = await caches(database).statements.run<{ total: number }>(
+      `count,${filterShape}`,
+      () =>
+        db
+          .select({ total: sql<number>`count(*)::int`.as('total') })
+          .from(
+            db
+              .select({ one: sql`1` })
+              .from(assets)
+              .where(and(listed, sql`${assets.searchVector} @@ ${query}`))
+              .limit(SEARCH_MATCH_CAP)
+              .as('m'),
+          )
+          .toSQL(),
+      base,
+    )
+    return rows[0].total
+  })
   const ordering = filters.ordering ?? '-created_at'
   // ending_soon has no index to read in order: only the GIN index helps.
   const ordered = ordering !== 'ending_soon'
-  let guids: string[]
-  if (filters.ordering !== undefined) {
-    guids = await firstMatches(db, listed, query, ORDER[ordering], need, ordered)
-  } else {
-    const exactName = text.trim().toLowerCase()
-    const notExact = sql`lower(${assets.name}) <> ${exactName}`
-    const inName = asQuery(weightedText(tsquery, 'A'))
-    const inNameOrMaker = asQuery(weightedText(tsquery, 'AB'))
-    const has = (q: SQL) => sql`${assets.searchVector} @@ ${q}`
-    const tiers: (SQL | undefined)[] = [
-      and(listed, sql`lower(${assets.name}) = ${exactName}`),
-      and(listed, notExact),
-      and(listed, notExact, sql`NOT ${has(inName)}`),
-      and(listed, notExact, sql`NOT ${has(inNameOrMaker)}`),
-    ]
-    const matches = [query, inName, inNameOrMaker, query]
-    guids = []
-    for (const [i, where] of tiers.entries()) {
-      if (guids.length >= need) break
-      // An exact name is found by its own index (assets_name_lower_idx).
-      const found = await firstMatches(
-        db,
-        where,
-        matches[i],
-        ORDER[ordering],
-        need - guids.length,
-        i > 0,
-      )
-      guids.push(...found)
-    }
+  const guids: string[] = []
+  const tiers =
+    filters.ordering === undefined ? TIERS : [{ where: () => undefined, match: 'q' as const }]
+  for (const [i, tier] of tiers.entries()) {
+    const wanted = need - guids.length
+    if (wanted <= 0) break
+    const found = await firstMatches(
+      database,
+      `${filterShape},${ordering},${String(filters.ordering === undefined ? i : 'all')}`,
+      and(listed, tier.where(sql.placeholder)),
+      sql`to_tsquery('english', ${sql.placeholder(tier.match)})`,
+      ORDER[ordering],
+      {
+        ...base,
+        need: wanted,
+        window: Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, wanted * WINDOW_PER_ROW)),
+      },
+      ordered && !(filters.ordering === undefined && i === 0),
+    )
+    guids.push(...found)
   }
   const pageGuids = guids.slice(offset, offset + limit)
   const rows =
     pageGuids.length === 0
       ? []
-      : await db.select(assetFields).from(assets).where(inArray(assets.guid, pageGuids))
+      : await caches(database).statements.run<AssetFields>(
+          'fields',
+          () =>
+            db
+              .select(assetFields)
+              .from(assets)
+              .where(sql`${assets.guid} = ANY(${sql.placeholder('guids')}::text[])`)
+              .toSQL(),
+          { guids: pageGuids },
+        )
   const byGuid = new Map(rows.map((r) => [r.guid, r]))
   const page = pageGuids.flatMap((g) => byGuid.get(g) ?? [])
   return [page, await total]
@@ -264,11 +352,12 @@ export async function searchAssets(
 
 /** Creators whose address starts with `text` (upper-cased), or who made one of `guids`. */
 export async function suggestCreators(
-  db: Db,
+  database: Database,
   text: string,
   creatorsOfPieces: readonly string[],
   limit: number,
 ): Promise<{ address: string; works: number }[]> {
+  const { db } = database
   const prefix = text.trim().toUpperCase()
   const byPrefix = /^[A-Z2-7]{3,58}$/.test(prefix)
     ? await db
@@ -293,7 +382,7 @@ export async function suggestCreators(
   // count of at least SEARCH_MATCH_CAP is reused a few seconds, as a common search's is.
   const works = await Promise.all(
     addresses.map((address) =>
-      caches(db).counts.count(JSON.stringify(['works', address]), async () => {
+      caches(database).counts.count(JSON.stringify(['works', address]), async () => {
         const [row] = await db
           .select({ works: count() })
           .from(assets)
