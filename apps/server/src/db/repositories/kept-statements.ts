@@ -20,11 +20,15 @@ export class KeptStatements {
 
   constructor(private readonly database: Database) {}
 
-  /** Runs the statement of `shape` (built by `build` the first time) with `values`. */
+  /**
+   * Runs the statement of `shape` (built by `build` the first time) with `values`; `plan: 'once'`
+   * for a statement whose text fixes what its plan depends on (db/connection.ts).
+   */
   run<T>(
     shape: string,
     build: () => { sql: string; params: unknown[] },
     values: Record<string, unknown>,
+    plan?: 'once',
   ): Promise<T[]> {
     let kept = this.byShape.get(shape)
     if (kept === undefined) {
@@ -32,6 +36,6 @@ export class KeptStatements {
       kept = { sql: built.sql, params: built.params, name: statementName(built.sql) }
       this.byShape.set(shape, kept)
     }
-    return this.database.query<T>(kept.sql, fillPlaceholders(kept.params, values), kept.name)
+    return this.database.query<T>(kept.sql, fillPlaceholders(kept.params, values), kept.name, plan)
   }
 }
