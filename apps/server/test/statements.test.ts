@@ -1,4 +1,7 @@
-/** Named statements (db/connection.ts): kept per connection, planned with each execution's values. */
+/**
+ * Named statements (db/connection.ts): kept per connection, planned with each execution's values,
+ * except those sent with plan 'once'.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { statementName, type Database } from '../src/db/index.js'
 import { testDatabase } from './database.js'
@@ -36,6 +39,22 @@ describe('named statements', () => {
         'SHOW plan_cache_mode',
       )
       expect(mode).toBe('force_custom_plan')
+    },
+  )
+
+  it.runIf(process.env.UNICA_TEST_DATABASE === 'postgres')(
+    "send statements marked plan 'once' to connections in PostgreSQL's default mode, and only those",
+    async () => {
+      const text = 'SELECT current_setting($1) AS mode'
+      const name = statementName(text)
+      for (let i = 0; i < 6; i++) {
+        expect(await database.query(text, ['plan_cache_mode'], name, 'once')).toEqual([
+          { mode: 'auto' },
+        ])
+        expect(await database.query(text, ['plan_cache_mode'], name)).toEqual([
+          { mode: 'force_custom_plan' },
+        ])
+      }
     },
   )
 })

@@ -4,10 +4,10 @@
  * Tuned (README "Benchmark"): building a statement with Drizzle cost more than the rest of the
  * request (80 µs of about 250), so each shape of request (which filters, ordering, staff view)
  * builds its two statements once, with placeholders, and later requests only fill in their
- * values. They are named statements, kept parsed by PostgreSQL on each connection (and planned
- * with each request's values: db/connection.ts). The page's SQL goes straight to the driver
- * (`Database.query`, not Drizzle): its columns are already the answer's text (asset-fields.ts), so
- * Drizzle's row mapping would only cost time. There are at most 7 orderings x 5 market filters x 2^9 filter sets, so
+ * values (kept-statements.ts). They are named statements, kept parsed by PostgreSQL on each
+ * connection (and planned with each request's values: db/connection.ts). Their rows come straight
+ * from the driver, not through Drizzle: the page's columns are already the answer's text
+ * (asset-fields.ts), so Drizzle's row mapping would only cost time. There are at most 7 orderings x 5 market filters x 2^9 filter sets, so
  * the statements stay few whatever clients send. Lists filtered by id lists (whose length varies)
  * are built per request. Large counts are shared and reused a few seconds (list-count.ts).
  */
@@ -17,7 +17,6 @@ import {
   count,
   desc,
   eq,
-  fillPlaceholders,
   gt,
   gte,
   inArray,
@@ -29,11 +28,12 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm'
 import type { AssetListQuery, MarketFilter } from '@unica/schemas'
-import { statementName, type Database } from '../connection.js'
+import type { Database } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
 import { notHidden } from './hidden-assets.js'
+import { KeptStatements } from './kept-statements.js'
 import { CountCache, queryKey, type CountQuery } from './list-count.js'
 
 /** The values a list's prepared statements take (besides limit and offset). */
@@ -150,19 +150,7 @@ export function assetList(database: Database): AssetListPage {
   }
 
   /** Every other list: its shape's statements, built once (see the header). */
-  const prepared = new Map<string, ReturnType<typeof prepareShape>>()
-  const prepareShape = (q: AssetListQuery, staffViewer: string | undefined) => {
-    const where = listWhere(q, staffViewer, (name) => sql.placeholder(name))
-    const page = pageQuery(where, q.ordering)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .toSQL()
-    const count = countQuery(where)
-    return {
-      page: { ...page, name: statementName(page.sql) },
-      count: count.prepare(statementName(count.toSQL().sql)),
-    }
-  }
+  const statements = new KeptStatements(database)
   const listPrepared: AssetListPage = (q, staffViewer, limit, offset) => {
     const values: Placeholders = {
       viewer: staffViewer,
@@ -181,23 +169,31 @@ export function assetList(database: Database): AssetListPage {
       q.market ?? null,
       ...Object.values(values).map((value) => value !== undefined),
     ])
-    let statements = prepared.get(shape)
-    if (statements === undefined) {
-      statements = prepareShape(q, staffViewer)
-      prepared.set(shape, statements)
-    }
-    const { page, count: countStatement } = statements
+    const where = () => listWhere(q, staffViewer, (name) => sql.placeholder(name))
     const present = Object.fromEntries(
       Object.entries(values).filter(([, value]) => value !== undefined),
     )
     return Promise.all([
-      database.query<AssetFields>(
-        page.sql,
-        fillPlaceholders(page.params, { ...present, limit, offset }),
-        page.name,
+      statements.run<AssetFields>(
+        `page,${shape}`,
+        () =>
+          pageQuery(where(), q.ordering)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .toSQL(),
+        { ...present, limit, offset },
       ),
       counts.count(JSON.stringify([shape, present]), async () => {
-        const rows = await countStatement.execute(present)
+        const rows = await statements.run<{ total: number }>(
+          `count,${shape}`,
+          () =>
+            db
+              .select({ total: sql<number>`count(*)::int`.as('total') })
+              .from(assets)
+              .where(where())
+              .toSQL(),
+          present,
+        )
         return rows.at(0)?.total ?? 0
       }),
     ])
