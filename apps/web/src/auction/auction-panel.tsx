@@ -5,7 +5,7 @@
  * for anyone); and the auction's bids, newest first, with the end each late bid moved.
  */
 import type { Operation } from '@unica/schemas'
-import { Usdc } from '../components/asset-card.js'
+import { Usdc, UsdcFact } from '../components/asset-card.js'
 import { buttonClass, secondaryButtonClass } from '../components/modal.js'
 import { AddressLink } from '../discovery/address-link.js'
 import { formatUnits, formatWhen } from '../lib/format.js'
@@ -106,10 +106,7 @@ export function AuctionPanel({
         <Countdown auction={auction} />
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:max-w-md">
-        <dt className="text-slate-500">Reserve</dt>
-        <dd>
-          <Usdc value={auction.reserve} />
-        </dd>
+        <UsdcFact label="Reserve" value={auction.reserve} />
         <dt className="text-slate-500">Highest bid</dt>
         <dd>
           {hasBid ? (
