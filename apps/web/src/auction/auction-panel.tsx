@@ -6,7 +6,7 @@
  */
 import type { Operation } from '@unica/schemas'
 import { Usdc, UsdcFact } from '../components/asset-card.js'
-import { buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { ActionButtons } from '../components/action-buttons.js'
 import { AddressLink } from '../discovery/address-link.js'
 import { formatUnits, formatWhen } from '../lib/format.js'
 import { percentOf } from '../lib/royalty.js'
@@ -140,19 +140,11 @@ export function AuctionPanel({
       )}
       {(actions.length > 0 || why !== null) && (
         <div className="flex flex-wrap items-center gap-3">
-          {actions.map((a, i) => (
-            <button
-              key={a.kind}
-              type="button"
-              className={i === 0 ? buttonClass : secondaryButtonClass}
-              disabled={a.kind === 'auction-bid' && !biddable}
-              onClick={() => {
-                onAction(a.kind)
-              }}
-            >
-              {a.label}
-            </button>
-          ))}
+          <ActionButtons
+            actions={actions}
+            blocked={(kind) => (kind === 'auction-bid' && !biddable ? true : null)}
+            onAction={onAction}
+          />
           {why !== null && <p className="text-sm text-slate-600">{why}</p>}
         </div>
       )}

@@ -9,7 +9,8 @@ import type { Fillability } from '@unica/contracts'
 import { Suspense, lazy, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { AssetImage, UsdcFact } from '../components/asset-card.js'
-import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { ActionButtons } from '../components/action-buttons.js'
+import { Spinner, secondaryButtonClass } from '../components/modal.js'
 import { RoyaltyFacts } from '../components/royalty-facts.js'
 import { TransactionTable } from '../components/transaction-table.js'
 import { assetAmount } from '../chain/account.js'
@@ -251,22 +252,11 @@ export function AssetDetailsPage() {
           )}
           {auction !== null && <p className="text-sm text-slate-600">{AUCTION_BLOCKS_TRADES}</p>}
           <div className="flex flex-wrap gap-3">
-            {buttons.map((b, i) => (
-              <button
-                key={b.kind}
-                type="button"
-                className={i === 0 ? buttonClass : secondaryButtonClass}
-                disabled={b.kind === 'buy-now' && buyBlocked !== null}
-                aria-describedby={
-                  b.kind === 'buy-now' && buyBlocked !== null ? buyWhyId : undefined
-                }
-                onClick={() => {
-                  open(b.kind)
-                }}
-              >
-                {b.label}
-              </button>
-            ))}
+            <ActionButtons
+              actions={buttons}
+              blocked={(kind) => (kind === 'buy-now' && buyBlocked !== null ? buyWhyId : null)}
+              onAction={open}
+            />
             {canStartAuction && (
               <button
                 type="button"
