@@ -48,17 +48,18 @@ export async function readHeld(
   }
 }
 
-/** Whether an inner transfer of the asset to `address` would go through (@unica/contracts/flows), its failures as ChainError. */
-export async function canReceiveAsset(
+/**
+ * Whether an inner transfer of the asset to `address` would go through (@unica/contracts/flows),
+ * its failures as ChainError.
+ */
+export function canReceiveAsset(
   algod: algosdk.Algodv2,
   address: string,
   assetId: bigint,
 ): Promise<boolean> {
-  try {
-    return await algodCanReceive(algod, address, assetId)
-  } catch (e) {
+  return algodCanReceive(algod, address, assetId).catch((e: unknown) => {
     throw new ChainError('get', e)
-  }
+  })
 }
 
 /** Whether the account exists on chain (holds Algos), so a payment of a deposit back can reach it. */
