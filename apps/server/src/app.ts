@@ -119,18 +119,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Oversized files are reported by readForm as a field error, not thrown (routes/form.ts).
   await app.register(fastifyMultipart, { throwFileSizeLimit: false })
 
-  await app.register(configRoutes(options))
-  await app.register(userRoutes(options))
-  await app.register(assetRoutes(options))
-  await app.register(assetWriteRoutes(options))
-  await app.register(contractRoutes(options))
-  await app.register(operationRoutes(options))
-  await app.register(mediaRoutes(options))
-  await app.register(sendTxRoutes(options))
-  await app.register(discoveryRoutes(options))
-  await app.register(authRoutes(options))
-  await app.register(personalRoutes(options))
-  await app.register(adminRoutes(options))
+  const apiRoutes = [
+    configRoutes,
+    userRoutes,
+    assetRoutes,
+    assetWriteRoutes,
+    contractRoutes,
+    operationRoutes,
+    mediaRoutes,
+    sendTxRoutes,
+    discoveryRoutes,
+    authRoutes,
+    personalRoutes,
+    adminRoutes,
+  ]
+  for (const routes of apiRoutes) await app.register(routes(options))
 
   const live = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')

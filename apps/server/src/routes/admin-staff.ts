@@ -4,9 +4,11 @@
  * removals at once (409).
  */
 import algosdk from 'algosdk'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
+import type { Db } from '../db/connection.js'
 import { appendAudit } from '../db/repositories/audit-log.js'
 import { addStaff, lockStaff, removeStaff, staffAddresses } from '../db/repositories/users.js'
 import { ApiError, badRequest, notFound } from '../errors.js'
@@ -34,40 +36,50 @@ export function staffRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       }),
     })
 
+    /**
+     * One staff change under the staff lock: `change` makes it (or refuses it) and says whether
+     * anything changed; only a change is recorded in the audit log.
+     */
+    async function changeStaff(
+      request: FastifyRequest<{ Params: { address: string } }>,
+      action: 'staff.add' | 'staff.remove',
+      change: (db: Db, address: string) => Promise<boolean>,
+    ): Promise<string> {
+      const address = checkedAddress(request.params.address)
+      const actor = staffOf(request)
+      await database.transaction(async (session) => {
+        await lockStaff(session)
+        if (await change(session.db, address)) {
+          await appendAudit(session.db, { actor, action, target: address })
+        }
+      })
+      return address
+    }
+
     app.route({
       ...endpoint(API.addStaff),
       ...limits,
-      handler: async (request) => {
-        const address = checkedAddress(request.params.address)
-        const actor = staffOf(request)
-        await database.transaction(async (session) => {
-          await lockStaff(session)
-          // Adding an account that is staff already changes nothing, so it records nothing.
-          if (await addStaff(session.db, address)) {
-            await appendAudit(session.db, { actor, action: 'staff.add', target: address })
-          }
-        })
-        return { address, is_staff: true }
-      },
+      // Adding an account that is staff already changes nothing, so it records nothing.
+      handler: async (request) => ({
+        address: await changeStaff(request, 'staff.add', addStaff),
+        is_staff: true,
+      }),
     })
 
     app.route({
       ...endpoint(API.removeStaff),
       ...limits,
-      handler: async (request) => {
-        const address = checkedAddress(request.params.address)
-        const actor = staffOf(request)
-        await database.transaction(async (session) => {
-          await lockStaff(session)
-          const removal = await removeStaff(session.db, address)
+      handler: async (request) => ({
+        address: await changeStaff(request, 'staff.remove', async (db, address) => {
+          const removal = await removeStaff(db, address)
           if (removal === 'not-staff') throw notFound('This account is not staff.')
           if (removal === 'last') {
             throw new ApiError(409, 'The last staff account cannot be removed.')
           }
-          await appendAudit(session.db, { actor, action: 'staff.remove', target: address })
-        })
-        return { address, is_staff: false }
-      },
+          return true
+        }),
+        is_staff: false,
+      }),
     })
     done()
   }

@@ -7,16 +7,14 @@
  */
 import { AUCTION_DEPOSIT, minNextBid } from '@unica/contracts'
 import type { Asset } from '@unica/schemas'
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
-import { Modal, ModalActions, Spinner, buttonClass, inputClass } from '../components/modal.js'
-import { formatAlgos, formatUnits, parseUnits, sanitizeAmountInput } from '../lib/format.js'
+import { useId, useMemo, useState, type ReactNode } from 'react'
+import { Modal, ModalActions, Spinner } from '../components/modal.js'
+import { formatAlgos, formatUnits, parseUnits } from '../lib/format.js'
 import { youReceive } from '../lib/royalty.js'
-import { refreshAccount, showError } from '../state/session.js'
 import { useServices } from '../state/services.js'
-import { useStore } from '../state/store.js'
-import { marketOf } from '../trade/market-of.js'
+import { useDialogFacts } from '../trade/dialog-facts.js'
+import { AmountField, ConfirmButton, FeeLine, usePlanRunner } from '../trade/dialog-parts.js'
 import { available, type Plan } from '../trade/plan.js'
-import { runPlan } from '../trade/run.js'
 import { fundsError } from '../trade/validation.js'
 import type { AuctionAction } from './auction-panel.js'
 import {
@@ -41,46 +39,25 @@ export const AUCTION_TITLES: Record<AuctionAction, string> = {
 
 /** The context the plans take; on failure the error alert closes the modal. */
 function useAuctionContext(asset: Asset, onFail: () => void): AuctionContext | null {
-  const services = useServices()
-  const account = useStore(services.store, (s) => s.account)
-  const address = useStore(services.store, (s) => s.address)
-  const [loaded, setLoaded] = useState<Omit<AuctionContext, 'account' | 'address'> | null>(null)
-  const appId = asset.application_id === null ? null : BigInt(asset.application_id)
-
-  useEffect(() => {
-    if (appId === null || address === null) return
-    const alive = { current: true }
-    void (async () => {
-      try {
-        // An app of a version this build does not know cannot be traded here: an error, not a crash.
-        const market = marketOf(asset, appId, services.config.usdcId)
-        const chain = await services.chain()
-        const [state, params] = await Promise.all([chain.readMarket(appId), chain.params()])
-        const ids = { appId, usdcId: market.usdcId, nftId: market.nftId }
-        const facts = await readAuctionFacts(chain, state, ids, address)
-        if (account === null) await refreshAccount(services)
-        const usdcDecimals = services.config.usdcDecimals
-        if (alive.current) setLoaded({ market, state, params, facts, usdcDecimals })
-      } catch (e) {
-        if (alive.current) {
-          showError(services, e)
-          onFail()
-        }
-      }
-    })()
-    return () => {
-      alive.current = false
-    }
-    // The account is read from the store at render; it need not restart the chain reads. A new
-    // highest bid or end (live updates) reads the chain again, so the minimum next bid follows.
-  }, [appId, address, services, asset.auction?.highest_bid, asset.auction?.end])
-
+  const { config } = useServices()
+  const loaded = useDialogFacts(
+    asset,
+    onFail,
+    async (chain, { appId, market, address }) => {
+      const [state, params] = await Promise.all([chain.readMarket(appId), chain.params()])
+      const ids = { appId, usdcId: market.usdcId, nftId: market.nftId }
+      const facts = await readAuctionFacts(chain, state, ids, address)
+      return { market, state, params, facts, usdcDecimals: config.usdcDecimals }
+    },
+    // A new highest bid or end (live updates) reads the chain again, so the minimum next bid follows.
+    [asset.auction?.highest_bid, asset.auction?.end],
+  )
   return useMemo(
     () =>
-      loaded === null || account === null || address === null
+      loaded === null
         ? null
-        : { ...loaded, account, address },
-    [loaded, account, address],
+        : { ...loaded.facts, account: loaded.account, address: loaded.address },
+    [loaded],
   )
 }
 
@@ -93,31 +70,27 @@ function attempt(build: () => Plan): { plan: Plan | null; error: string | null }
   }
 }
 
-function FeeLine({ plan }: { plan: Plan }) {
-  return (
-    <p className="text-sm text-slate-600">
-      Fee: {formatAlgos(plan.fees)} Algos
-      {plan.needed.algos > plan.fees &&
-        ` (plus ${formatAlgos(plan.needed.algos - plan.fees)} Algos held as deposit or minimum balance)`}
-    </p>
-  )
+/** What every dialog body gets. */
+interface BodyProps {
+  readonly asset: Asset
+  readonly ctx: AuctionContext
+  readonly busy: boolean
+  readonly onConfirm: (plan: Plan) => void
+  readonly onClose: () => void
 }
 
-/** The dialog's frame: the form, the fee, the balance check and Confirm. */
+/**
+ * The dialog's frame: the piece's name, the form, the plan's refusal, the fee, the balance check
+ * and Confirm.
+ */
 function ActionForm({
-  ctx,
-  plan,
-  busy,
-  onConfirm,
-  onClose,
+  body: { asset, ctx, busy, onConfirm, onClose },
+  result: { plan, error },
   onInvalid,
   children,
 }: {
-  ctx: AuctionContext
-  plan: Plan | null
-  busy: boolean
-  onConfirm: (plan: Plan) => void
-  onClose: () => void
+  body: BodyProps
+  result: { plan: Plan | null; error: string | null }
   /** Confirm (or Enter) on an invalid form shows every field's problem. */
   onInvalid?: () => void
   children: ReactNode
@@ -133,42 +106,24 @@ function ActionForm({
       }}
       className="flex flex-col gap-4"
     >
+      <p className="font-medium">{asset.name}</p>
       {children}
+      {error !== null && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {plan !== null && <FeeLine plan={plan} />}
       <ModalActions onCancel={onClose}>
         {/* Enabled on an invalid form, so Confirm (or Enter) shows what is wrong. */}
-        <button
-          type="submit"
-          className={buttonClass}
-          disabled={busy || funds !== null}
-          title={funds ?? undefined}
-        >
-          {funds ?? 'Confirm'}
-        </button>
+        <ConfirmButton disabled={busy} funds={funds} />
       </ModalActions>
     </form>
   )
 }
 
-/** What every dialog body gets. */
-interface BodyProps {
-  readonly asset: Asset
-  readonly ctx: AuctionContext
-  readonly busy: boolean
-  readonly onConfirm: (plan: Plan) => void
-  readonly onClose: () => void
-}
-
-function Failure({ error }: { error: string | null }) {
-  if (error === null) return null
-  return (
-    <p role="alert" className="text-sm text-red-700">
-      {error}
-    </p>
-  )
-}
-
-function StartAuctionBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
+function StartAuctionBody(props: BodyProps) {
+  const { asset, ctx } = props
   const { config } = useServices()
   const form = useStartAuctionForm(config.usdcDecimals)
   const terms = form.terms
@@ -178,15 +133,7 @@ function StartAuctionBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
     [terms, ctx],
   )
   return (
-    <ActionForm
-      ctx={ctx}
-      plan={result.plan}
-      busy={busy}
-      onConfirm={onConfirm}
-      onClose={onClose}
-      onInvalid={form.touchAll}
-    >
-      <p className="font-medium">{asset.name}</p>
+    <ActionForm body={props} result={result} onInvalid={form.touchAll}>
       <StartAuctionFields form={form} />
       {terms !== null && (
         <p aria-live="polite" className="text-sm font-medium">
@@ -196,12 +143,12 @@ function StartAuctionBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
       {ctx.state.ask > 0n && (
         <p className="text-sm text-slate-600">Starting the auction ends your listing.</p>
       )}
-      <Failure error={result.error} />
     </ActionForm>
   )
 }
 
-function AuctionBidBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
+function AuctionBidBody(props: BodyProps) {
+  const { ctx } = props
   const { config } = useServices()
   const decimals = config.usdcDecimals
   const [text, setText] = useState('')
@@ -222,16 +169,12 @@ function AuctionBidBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
   const shown = touched ? error : null
   return (
     <ActionForm
-      ctx={ctx}
-      plan={result.plan}
-      busy={busy}
-      onConfirm={onConfirm}
-      onClose={onClose}
+      body={props}
+      result={result}
       onInvalid={() => {
         setTouched(true)
       }}
     >
-      <p className="font-medium">{asset.name}</p>
       <dl className="grid grid-cols-2 gap-1 text-sm">
         <dt className="text-slate-500">Highest bid</dt>
         <dd>
@@ -242,34 +185,23 @@ function AuctionBidBody({ asset, ctx, busy, onConfirm, onClose }: BodyProps) {
         <dt className="text-slate-500">Minimum next bid</dt>
         <dd>{fmt(minNext)} USDC</dd>
       </dl>
-      <div>
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-          Your bid (USDC)
-        </label>
-        <input
-          id={inputId}
-          inputMode="decimal"
-          autoComplete="off"
-          className={inputClass}
-          value={text}
-          aria-invalid={shown !== null}
-          aria-describedby={`${inputId}-hint${shown !== null ? ` ${inputId}-error` : ''}`}
-          onChange={(e) => {
-            setTouched(true)
-            setText(sanitizeAmountInput(e.target.value, decimals))
-          }}
-        />
-        <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-600">
-          At least {fmt(minNext)} USDC. When you are outbid, your USDC and the{' '}
-          {formatAlgos(AUCTION_DEPOSIT)} Algo deposit come back to you.
-        </p>
-        {shown !== null && (
-          <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {shown}
-          </p>
-        )}
-      </div>
-      <Failure error={result.error} />
+      <AmountField
+        id={inputId}
+        label="Your bid (USDC)"
+        text={text}
+        decimals={decimals}
+        error={shown}
+        hint={
+          <>
+            At least {fmt(minNext)} USDC. When you are outbid, your USDC and the{' '}
+            {formatAlgos(AUCTION_DEPOSIT)} Algo deposit come back to you.
+          </>
+        }
+        onText={(t) => {
+          setTouched(true)
+          setText(t)
+        }}
+      />
     </ActionForm>
   )
 }
@@ -281,14 +213,8 @@ const CONFIRM_PLANS = {
 } as const
 
 /** Cancel, settle, withdraw: what happens, the fee, Confirm. */
-function ConfirmBody({
-  kind,
-  asset,
-  ctx,
-  busy,
-  onConfirm,
-  onClose,
-}: BodyProps & { kind: keyof typeof CONFIRM_PLANS }) {
+function ConfirmBody({ kind, ...props }: BodyProps & { kind: keyof typeof CONFIRM_PLANS }) {
+  const { ctx } = props
   const { config } = useServices()
   const fmt = (v: bigint) => `${formatUnits(v, config.usdcDecimals)} USDC`
   const r = useMemo(() => attempt(() => CONFIRM_PLANS[kind](ctx)), [kind, ctx])
@@ -299,10 +225,8 @@ function ConfirmBody({
     withdraw: `${fmt(ctx.facts.held ?? 0n)} and the ${formatAlgos(AUCTION_DEPOSIT)} Algo deposit come back to your account.`,
   }[kind]
   return (
-    <ActionForm ctx={ctx} plan={r.plan} busy={busy} onConfirm={onConfirm} onClose={onClose}>
-      <p className="font-medium">{asset.name}</p>
+    <ActionForm body={props} result={r}>
       {r.error === null && <p className="text-sm">{text}</p>}
-      <Failure error={r.error} />
     </ActionForm>
   )
 }
@@ -316,23 +240,8 @@ export function AuctionModal({
   asset: Asset
   onClose: () => void
 }) {
-  const services = useServices()
   const ctx = useAuctionContext(asset, onClose)
-  const [busy, setBusy] = useState(false)
-
-  async function confirm(plan: Plan) {
-    setBusy(true)
-    try {
-      await runPlan(services, plan)
-      onClose()
-    } catch (e) {
-      // Error alerts close open modals (docs/product.md §8).
-      showError(services, e)
-      onClose()
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, run } = usePlanRunner(onClose)
 
   let body: ReactNode
   if (ctx === null) body = <Spinner />
@@ -342,7 +251,7 @@ export function AuctionModal({
       ctx,
       busy,
       onClose,
-      onConfirm: (plan) => void confirm(plan),
+      onConfirm: (plan) => void run(plan),
     }
     if (kind === 'start-auction') body = <StartAuctionBody {...props} />
     else if (kind === 'auction-bid') body = <AuctionBidBody {...props} />

@@ -5,8 +5,8 @@
  * for anyone); and the auction's bids, newest first, with the end each late bid moved.
  */
 import type { Operation } from '@unica/schemas'
-import { Usdc } from '../components/asset-card.js'
-import { buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { Usdc, UsdcFact } from '../components/asset-card.js'
+import { ActionButtons } from '../components/action-buttons.js'
 import { AddressLink } from '../discovery/address-link.js'
 import { formatUnits, formatWhen } from '../lib/format.js'
 import { percentOf } from '../lib/royalty.js'
@@ -106,10 +106,7 @@ export function AuctionPanel({
         <Countdown auction={auction} />
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:max-w-md">
-        <dt className="text-slate-500">Reserve</dt>
-        <dd>
-          <Usdc value={auction.reserve} />
-        </dd>
+        <UsdcFact label="Reserve" value={auction.reserve} />
         <dt className="text-slate-500">Highest bid</dt>
         <dd>
           {hasBid ? (
@@ -143,19 +140,11 @@ export function AuctionPanel({
       )}
       {(actions.length > 0 || why !== null) && (
         <div className="flex flex-wrap items-center gap-3">
-          {actions.map((a, i) => (
-            <button
-              key={a.kind}
-              type="button"
-              className={i === 0 ? buttonClass : secondaryButtonClass}
-              disabled={a.kind === 'auction-bid' && !biddable}
-              onClick={() => {
-                onAction(a.kind)
-              }}
-            >
-              {a.label}
-            </button>
-          ))}
+          <ActionButtons
+            actions={actions}
+            blocked={(kind) => (kind === 'auction-bid' && !biddable ? true : null)}
+            onAction={onAction}
+          />
           {why !== null && <p className="text-sm text-slate-600">{why}</p>}
         </div>
       )}

@@ -1,6 +1,7 @@
 /** The manager application's state, read from algod (docs/product.md §3, contract global state). */
 import algosdk from 'algosdk'
 import { decodeManagerGlobal, heldBoxKey, type ManagerState } from '@unica/contracts'
+import { canReceiveAsset as algodCanReceive } from '@unica/contracts/flows'
 import { ChainError } from '../lib/errors.js'
 
 export async function readMarket(algod: algosdk.Algodv2, appId: bigint): Promise<ManagerState> {
@@ -47,19 +48,18 @@ export async function readHeld(
   }
 }
 
-/** Whether an inner transfer of the asset to `address` would go through: opted in, not frozen. */
-export async function canReceiveAsset(
+/**
+ * Whether an inner transfer of the asset to `address` would go through (@unica/contracts/flows),
+ * its failures as ChainError.
+ */
+export function canReceiveAsset(
   algod: algosdk.Algodv2,
   address: string,
   assetId: bigint,
 ): Promise<boolean> {
-  try {
-    const info = await algod.accountAssetInformation(address, assetId).do()
-    return info.assetHolding !== undefined && !info.assetHolding.isFrozen
-  } catch (e) {
-    if ((e as { response?: { status?: number } }).response?.status === 404) return false
+  return algodCanReceive(algod, address, assetId).catch((e: unknown) => {
     throw new ChainError('get', e)
-  }
+  })
 }
 
 /** Whether the account exists on chain (holds Algos), so a payment of a deposit back can reach it. */

@@ -4,6 +4,7 @@
  * ready (RD), otherwise to the deploy screen.
  */
 import type { Asset } from '@unica/schemas'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatUnits } from '../lib/format.js'
 import { WatchButton } from '../personal/watch-button.js'
@@ -21,6 +22,32 @@ export function Usdc({ value }: { value: string | bigint | null | undefined }) {
   const { config } = useServices()
   if (value === null || value === undefined || BigInt(value) === 0n) return <>—</>
   return <>{formatUnits(BigInt(value), config.usdcDecimals)} USDC</>
+}
+
+/**
+ * One figure in USDC of a definition list: its label, then the amount (a dash when none); what
+ * follows the amount (a note on it) comes as children.
+ */
+export function UsdcFact({
+  label,
+  value,
+  alignRight = false,
+  children,
+}: {
+  label: ReactNode
+  value: string | bigint | null | undefined
+  alignRight?: boolean
+  children?: ReactNode
+}) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={alignRight ? 'text-right' : undefined}>
+        <Usdc value={value} />
+        {children}
+      </dd>
+    </>
+  )
 }
 
 export function AssetImage({ asset, large = false }: { asset: Asset; large?: boolean }) {
@@ -61,35 +88,16 @@ export function AssetCard({ asset, myBid }: { asset: Asset; myBid?: bigint }) {
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           {auction === null ? (
             <>
-              <dt className="text-slate-500">Price</dt>
-              <dd className="text-right">
-                <Usdc value={asset.price} />
-              </dd>
-              <dt className="text-slate-500">Highest bid</dt>
-              <dd className="text-right">
-                <Usdc value={asset.highest_bid?.value} />
-              </dd>
+              <UsdcFact label="Price" value={asset.price} alignRight />
+              <UsdcFact label="Highest bid" value={asset.highest_bid?.value} alignRight />
             </>
           ) : (
             <>
-              <dt className="text-slate-500">Reserve</dt>
-              <dd className="text-right">
-                <Usdc value={auction.reserve} />
-              </dd>
-              <dt className="text-slate-500">Auction bid</dt>
-              <dd className="text-right">
-                <Usdc value={auction.highest_bid} />
-              </dd>
+              <UsdcFact label="Reserve" value={auction.reserve} alignRight />
+              <UsdcFact label="Auction bid" value={auction.highest_bid} alignRight />
             </>
           )}
-          {myBid !== undefined && (
-            <>
-              <dt className="text-slate-500">My Bid</dt>
-              <dd className="text-right">
-                <Usdc value={myBid} />
-              </dd>
-            </>
-          )}
+          {myBid !== undefined && <UsdcFact label="My Bid" value={myBid} alignRight />}
         </dl>
         <Link
           to={href}

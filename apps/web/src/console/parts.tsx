@@ -84,16 +84,35 @@ export function Pager(props: { count: number; offset: number; onOffset: (o: numb
   )
 }
 
-/** A wide table that scrolls sideways on a phone instead of widening the page. */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+/** A wide table, with its header row, that scrolls sideways on a phone instead of widening the page. */
+export function TableFrame({
+  label,
+  columns,
+  children,
+}: {
+  label: string
+  /** The header row's column names. */
+  columns: readonly string[]
+  /** The body's rows. */
+  children: ReactNode
+}) {
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
       <table className="min-w-full text-left text-sm" aria-label={label}>
-        {children}
+        <thead>
+          <tr>
+            {columns.map((h) => (
+              <th key={h} scope="col" className={headClass}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
       </table>
     </div>
   )
 }
 
 export const cellClass = 'border-t border-slate-200 px-3 py-2 align-top'
-export const headClass = 'bg-slate-50 px-3 py-2 font-semibold'
+const headClass = 'bg-slate-50 px-3 py-2 font-semibold'

@@ -9,7 +9,7 @@ import { buttonClass } from '../components/modal.js'
 import { API_BASE } from '../lib/config.js'
 import { shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
-import { Loadable, Pager, ShowFilter, TableFrame, cellClass, headClass } from './parts.js'
+import { Loadable, Pager, ShowFilter, TableFrame, cellClass } from './parts.js'
 import { auditQuery, followerQuery, operationsQuery, when } from './queries.js'
 
 export function SubscribersSection() {
@@ -72,35 +72,23 @@ export function OperationsSection() {
       >
         {(data) => (
           <>
-            <TableFrame label="Operations">
-              <thead>
-                <tr>
-                  {['Operation', 'App', 'Sender', 'Status', 'Reason', 'Attempts', 'Updated'].map(
-                    (h) => (
-                      <th key={h} scope="col" className={headClass}>
-                        {h}
-                      </th>
-                    ),
-                  )}
+            <TableFrame
+              label="Operations"
+              columns={['Operation', 'App', 'Sender', 'Status', 'Reason', 'Attempts', 'Updated']}
+            >
+              {data.results.map((o) => (
+                <tr key={o.operation_id}>
+                  <td className={cellClass}>{o.op_type}</td>
+                  <td className={cellClass}>{o.application_id}</td>
+                  <td className={cellClass} title={o.sender}>
+                    {shortAddress(o.sender)}
+                  </td>
+                  <td className={cellClass}>{o.status}</td>
+                  <td className={`${cellClass} max-w-md break-words`}>{o.failure_reason ?? '–'}</td>
+                  <td className={cellClass}>{o.attempts}</td>
+                  <td className={cellClass}>{when(o.updated_at)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.results.map((o) => (
-                  <tr key={o.operation_id}>
-                    <td className={cellClass}>{o.op_type}</td>
-                    <td className={cellClass}>{o.application_id}</td>
-                    <td className={cellClass} title={o.sender}>
-                      {shortAddress(o.sender)}
-                    </td>
-                    <td className={cellClass}>{o.status}</td>
-                    <td className={`${cellClass} max-w-md break-words`}>
-                      {o.failure_reason ?? '–'}
-                    </td>
-                    <td className={cellClass}>{o.attempts}</td>
-                    <td className={cellClass}>{when(o.updated_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
             </TableFrame>
             <Pager count={data.count} offset={offset} onOffset={setOffset} />
           </>
@@ -125,31 +113,20 @@ export function AuditSection() {
     <Loadable query={log} empty={(d) => d.results.length === 0} emptyText="No staff action yet.">
       {(data) => (
         <>
-          <TableFrame label="Audit log">
-            <thead>
-              <tr>
-                {['When', 'Who', 'Action', 'Target', 'Details'].map((h) => (
-                  <th key={h} scope="col" className={headClass}>
-                    {h}
-                  </th>
-                ))}
+          <TableFrame label="Audit log" columns={['When', 'Who', 'Action', 'Target', 'Details']}>
+            {data.results.map((r) => (
+              <tr key={r.id}>
+                <td className={cellClass}>{when(r.at)}</td>
+                <td className={cellClass} title={r.actor}>
+                  {r.actor === 'cli' ? 'admin CLI' : shortAddress(r.actor)}
+                </td>
+                <td className={cellClass}>{r.action}</td>
+                <td className={`${cellClass} break-all`} title={r.target}>
+                  {r.target.length > 20 ? shortAddress(r.target) : r.target}
+                </td>
+                <td className={`${cellClass} max-w-md break-words`}>{detailsText(r.details)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.results.map((r) => (
-                <tr key={r.id}>
-                  <td className={cellClass}>{when(r.at)}</td>
-                  <td className={cellClass} title={r.actor}>
-                    {r.actor === 'cli' ? 'admin CLI' : shortAddress(r.actor)}
-                  </td>
-                  <td className={cellClass}>{r.action}</td>
-                  <td className={`${cellClass} break-all`} title={r.target}>
-                    {r.target.length > 20 ? shortAddress(r.target) : r.target}
-                  </td>
-                  <td className={`${cellClass} max-w-md break-words`}>{detailsText(r.details)}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </TableFrame>
           <Pager count={data.count} offset={offset} onOffset={setOffset} />
         </>

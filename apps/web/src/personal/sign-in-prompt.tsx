@@ -1,7 +1,10 @@
 /** What a personal page shows to someone not signed in: why, and the way to sign in. */
-import { buttonClass } from '../components/modal.js'
+import type { ReactNode } from 'react'
+import { Loaded } from '../components/loaded.js'
+import { Spinner, buttonClass } from '../components/modal.js'
+import { userMessage } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
-import { signIn } from './sign-in.js'
+import { signIn, useSignedIn } from './sign-in.js'
 
 export function SignInPrompt({ what }: { what: string }) {
   const services = useServices()
@@ -18,5 +21,28 @@ export function SignInPrompt({ what }: { what: string }) {
         Sign in
       </button>
     </div>
+  )
+}
+
+/**
+ * A personal page's list: a spinner while the session is read, the sign-in prompt when signed out,
+ * then the query's spinner, its failure, or its data (the query runs only when signed in).
+ */
+export function SignedInLoaded<T>({
+  what,
+  query,
+  children,
+}: {
+  what: string
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }
+  children: (data: T) => ReactNode
+}) {
+  const { signedIn, loading } = useSignedIn()
+  if (loading) return <Spinner />
+  if (!signedIn) return <SignInPrompt what={what} />
+  return (
+    <Loaded query={query} failure={userMessage}>
+      {children}
+    </Loaded>
   )
 }

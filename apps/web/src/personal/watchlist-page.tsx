@@ -2,44 +2,38 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { AssetCard, AssetGrid } from '../components/asset-card.js'
-import { Spinner } from '../components/modal.js'
-import { userMessage } from '../lib/errors.js'
 import { paths } from '../routes/paths.js'
 import { useServices } from '../state/services.js'
 import { watchlistQuery } from './queries.js'
-import { SignInPrompt } from './sign-in-prompt.js'
+import { SignedInLoaded } from './sign-in-prompt.js'
 import { useSignedIn } from './sign-in.js'
 
 export function WatchlistPage() {
   const { api } = useServices()
-  const { signedIn, loading } = useSignedIn()
+  const { signedIn } = useSignedIn()
   const list = useQuery({ ...watchlistQuery(api), enabled: signedIn })
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Watchlist</h1>
-      {loading ? (
-        <Spinner />
-      ) : !signedIn ? (
-        <SignInPrompt what="your watchlist" />
-      ) : list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <p role="alert">{userMessage(list.error)}</p>
-      ) : list.data.results.length === 0 ? (
-        <p>
-          You watch no pieces yet. Press the heart on a piece to follow it;{' '}
-          <Link className="text-indigo-700 underline" to={paths.allItems}>
-            see all items
-          </Link>
-          .
-        </p>
-      ) : (
-        <AssetGrid>
-          {list.data.results.map((a) => (
-            <AssetCard key={a.guid} asset={a} />
-          ))}
-        </AssetGrid>
-      )}
+      <SignedInLoaded what="your watchlist" query={list}>
+        {(data) =>
+          data.results.length === 0 ? (
+            <p>
+              You watch no pieces yet. Press the heart on a piece to follow it;{' '}
+              <Link className="text-indigo-700 underline" to={paths.allItems}>
+                see all items
+              </Link>
+              .
+            </p>
+          ) : (
+            <AssetGrid>
+              {data.results.map((a) => (
+                <AssetCard key={a.guid} asset={a} />
+              ))}
+            </AssetGrid>
+          )
+        }
+      </SignedInLoaded>
     </section>
   )
 }

@@ -8,8 +8,9 @@ import { useQuery } from '@tanstack/react-query'
 import type { Fillability } from '@unica/contracts'
 import { Suspense, lazy, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { AssetImage, Usdc } from '../components/asset-card.js'
-import { Spinner, buttonClass, secondaryButtonClass } from '../components/modal.js'
+import { AssetImage, UsdcFact } from '../components/asset-card.js'
+import { ActionButtons } from '../components/action-buttons.js'
+import { Spinner, secondaryButtonClass } from '../components/modal.js'
 import { RoyaltyFacts } from '../components/royalty-facts.js'
 import { TransactionTable } from '../components/transaction-table.js'
 import { assetAmount } from '../chain/account.js'
@@ -217,33 +218,17 @@ export function AssetDetailsPage() {
             <dd>
               <AddressLink address={data.creator_address} page="creator" />
             </dd>
-            <dt className="text-slate-500">Price</dt>
-            <dd>
-              <Usdc value={ask} />
+            <UsdcFact label="Price" value={ask}>
               <NotFillable fillability={ask > 0n ? fill?.listing : null} />
-            </dd>
+            </UsdcFact>
             {/* During an auction the open offers are apart from its bids: named so. */}
-            <dt className="text-slate-500">{auction !== null ? 'Highest offer' : 'Highest bid'}</dt>
-            <dd>
-              <Usdc value={highestBid} />
+            <UsdcFact label={auction !== null ? 'Highest offer' : 'Highest bid'} value={highestBid}>
               <NotFillable fillability={highestBid > 0n ? fill?.highestBid : null} />
-            </dd>
+            </UsdcFact>
             {fill?.highestBid?.fillable === false && fill.bestFillable !== null && (
-              <>
-                <dt className="text-slate-500">Highest fillable bid</dt>
-                <dd>
-                  <Usdc value={fill.bestFillable.bid} />
-                </dd>
-              </>
+              <UsdcFact label="Highest fillable bid" value={fill.bestFillable.bid} />
             )}
-            {myBid > 0n && (
-              <>
-                <dt className="text-slate-500">My Bid</dt>
-                <dd>
-                  <Usdc value={myBid} />
-                </dd>
-              </>
-            )}
+            {myBid > 0n && <UsdcFact label="My Bid" value={myBid} />}
           </dl>
           <RoyaltyFacts asset={data} />
           {auction !== null && (
@@ -267,22 +252,11 @@ export function AssetDetailsPage() {
           )}
           {auction !== null && <p className="text-sm text-slate-600">{AUCTION_BLOCKS_TRADES}</p>}
           <div className="flex flex-wrap gap-3">
-            {buttons.map((b, i) => (
-              <button
-                key={b.kind}
-                type="button"
-                className={i === 0 ? buttonClass : secondaryButtonClass}
-                disabled={b.kind === 'buy-now' && buyBlocked !== null}
-                aria-describedby={
-                  b.kind === 'buy-now' && buyBlocked !== null ? buyWhyId : undefined
-                }
-                onClick={() => {
-                  open(b.kind)
-                }}
-              >
-                {b.label}
-              </button>
-            ))}
+            <ActionButtons
+              actions={buttons}
+              blocked={(kind) => (kind === 'buy-now' && buyBlocked !== null ? buyWhyId : null)}
+              onAction={open}
+            />
             {canStartAuction && (
               <button
                 type="button"

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { AssetCard, AssetGrid, AssetImage, Usdc, assetHref } from '../components/asset-card.js'
+import { AssetCard, AssetGrid, AssetImage, UsdcFact, assetHref } from '../components/asset-card.js'
 import { buttonClass, secondaryButtonClass } from '../components/modal.js'
 import { assetsQuery } from '../lib/endpoints.js'
 import { Loaded } from '../components/loaded.js'
@@ -68,14 +68,8 @@ function FeaturedItem() {
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-bold">{item.name}</h1>
         <dl className="grid max-w-xs grid-cols-2 gap-2">
-          <dt className="text-slate-500">Price</dt>
-          <dd>
-            <Usdc value={item.price} />
-          </dd>
-          <dt className="text-slate-500">Highest bid</dt>
-          <dd>
-            <Usdc value={item.highest_bid?.value} />
-          </dd>
+          <UsdcFact label="Price" value={item.price} />
+          <UsdcFact label="Highest bid" value={item.highest_bid?.value} />
         </dl>
         <div className="flex gap-3">
           {hasPrice && !isOwner && (

@@ -5,19 +5,10 @@
  * plan through the action queue.
  */
 import type { Asset } from '@unica/schemas'
-import { useEffect, useId, useMemo, useState } from 'react'
-import type { ManagerState } from '@unica/contracts'
-import { Modal, ModalActions, Spinner, buttonClass, inputClass } from '../components/modal.js'
-import {
-  formatAlgos,
-  formatUnits,
-  parseUnits,
-  sanitizeAmountInput,
-  shortAddress,
-} from '../lib/format.js'
-import { refreshAccount, showError } from '../state/session.js'
+import { useId, useMemo, useState } from 'react'
+import { Modal, ModalActions, Spinner } from '../components/modal.js'
+import { formatUnits, parseUnits, shortAddress } from '../lib/format.js'
 import { useServices } from '../state/services.js'
-import { useStore } from '../state/store.js'
 import { MODAL_TITLES, type TradeKind } from './buttons.js'
 import {
   available,
@@ -31,9 +22,9 @@ import {
   type TradeContext,
 } from './plan.js'
 import { youReceive } from '../lib/royalty.js'
-import { marketOf } from './market-of.js'
+import { useDialogFacts } from './dialog-facts.js'
+import { AmountField, ConfirmButton, FeeLine, usePlanRunner } from './dialog-parts.js'
 import { fillabilityQuery, type MarketFillability } from './fillability.js'
-import { runPlan } from './run.js'
 import {
   buyNowPrecondition,
   cancelAskPrecondition,
@@ -55,75 +46,30 @@ interface Loaded {
 /** Loads what a trade needs from the chain; on failure the error alert closes the modal. */
 function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
   const services = useServices()
-  const account = useStore(services.store, (s) => s.account)
-  const address = useStore(services.store, (s) => s.address)
-  const [loaded, setLoaded] = useState<
-    | (Omit<Loaded, 'ctx'> & {
-        state: ManagerState
-        market: TradeContext['market']
-        fill: MarketFillability
-        myBid: bigint
-        params: TradeContext['params']
-      })
-    | null
-  >(null)
-  const appId = asset.application_id === null ? null : BigInt(asset.application_id)
-
-  useEffect(() => {
-    if (appId === null || address === null) return
-    const alive = { current: true }
-    void (async () => {
-      try {
-        // An app of a version this build does not know cannot be traded here: an error, not a crash.
-        const market = marketOf(asset, appId, services.config.usdcId)
-        const chain = await services.chain()
-        const [state, myBid, params] = await Promise.all([
-          chain.readMarket(appId),
-          chain.readBid(appId, address),
-          chain.params(),
-        ])
-        // Sell now goes to the highest bid the chain can fill (audit fix 3), the same read the
-        // details page shows (cached); the bid of record is read again from its box.
-        const fill = await services.queryClient.query(fillabilityQuery(services, asset))
-        const hb = fill.bestFillable
-        const bestBid = hb === null ? 0n : await chain.readBid(appId, hb.sender)
-        if (account === null) await refreshAccount(services)
-        if (alive.current) {
-          setLoaded({
-            state,
-            market,
-            myBid,
-            params,
-            best: hb === null || bestBid === 0n ? null : { sender: hb.sender, bid: bestBid },
-            fill,
-          })
-        }
-      } catch (e) {
-        if (alive.current) {
-          showError(services, e)
-          onFail()
-        }
-      }
-    })()
-    return () => {
-      alive.current = false
-    }
-    // The account is read from the store at render; it need not restart the chain reads.
-  }, [appId, address, services, asset.highest_bid])
-
-  if (loaded === null || account === null || address === null || appId === null) return null
-  return {
-    best: loaded.best,
-    fill: loaded.fill,
-    ctx: {
-      address,
-      account,
-      market: loaded.market,
-      state: loaded.state,
-      myBid: loaded.myBid,
-      params: loaded.params,
+  const loaded = useDialogFacts(
+    asset,
+    onFail,
+    async (chain, { appId, market, address }) => {
+      const [state, myBid, params] = await Promise.all([
+        chain.readMarket(appId),
+        chain.readBid(appId, address),
+        chain.params(),
+      ])
+      // Sell now goes to the highest bid the chain can fill (audit fix 3), the same read the
+      // details page shows (cached); the bid of record is read again from its box.
+      const fill = await services.queryClient.query(fillabilityQuery(services, asset))
+      const hb = fill.bestFillable
+      const bestBid = hb === null ? 0n : await chain.readBid(appId, hb.sender)
+      const best = hb === null || bestBid === 0n ? null : { sender: hb.sender, bid: bestBid }
+      return { best, fill, market, state, myBid, params }
     },
-  }
+    [asset.highest_bid],
+  )
+  return useMemo(() => {
+    if (loaded === null) return null
+    const { best, fill, ...read } = loaded.facts
+    return { best, fill, ctx: { ...read, address: loaded.address, account: loaded.account } }
+  }, [loaded])
 }
 
 /** The plan for an action, or the message that stops it. */
@@ -186,7 +132,7 @@ export function TradeModal({
   const loaded = useTradeContext(asset, onClose)
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = usePlanRunner(onClose)
   const inputId = useId()
   const withAmount = kind === 'bid' || kind === 'set-price'
   const amount = withAmount ? parseUnits(text, decimals) : null
@@ -202,17 +148,7 @@ export function TradeModal({
 
   async function confirm() {
     if (result?.plan == null || funds !== null) return
-    setBusy(true)
-    try {
-      await runPlan(services, result.plan)
-      onClose()
-    } catch (e) {
-      // Error alerts close open modals (docs/product.md §8).
-      showError(services, e)
-      onClose()
-    } finally {
-      setBusy(false)
-    }
+    await run(result.plan)
   }
 
   const fmt = (v: bigint) => `${formatUnits(v, decimals)} USDC`
@@ -260,29 +196,17 @@ export function TradeModal({
             )}
           </dl>
           {withAmount && (
-            <div>
-              <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-                {kind === 'bid' ? 'Your offer (USDC)' : 'Price (USDC)'}
-              </label>
-              <input
-                id={inputId}
-                inputMode="decimal"
-                autoComplete="off"
-                className={inputClass}
-                value={text}
-                aria-invalid={inputError != null}
-                aria-describedby={inputError != null ? `${inputId}-error` : undefined}
-                onChange={(e) => {
-                  setTouched(true)
-                  setText(sanitizeAmountInput(e.target.value, decimals))
-                }}
-              />
-              {inputError != null && (
-                <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                  {inputError}
-                </p>
-              )}
-            </div>
+            <AmountField
+              id={inputId}
+              label={kind === 'bid' ? 'Your offer (USDC)' : 'Price (USDC)'}
+              text={text}
+              decimals={decimals}
+              error={inputError}
+              onText={(t) => {
+                setTouched(true)
+                setText(t)
+              }}
+            />
           )}
           {netText !== null && (
             <p aria-live="polite" className="text-sm font-medium">
@@ -294,22 +218,9 @@ export function TradeModal({
               {blockingError}
             </p>
           )}
-          {result.plan !== null && (
-            <p className="text-sm text-slate-600">
-              Fee: {formatAlgos(result.plan.fees)} Algos
-              {result.plan.needed.algos > result.plan.fees &&
-                ` (plus ${formatAlgos(result.plan.needed.algos - result.plan.fees)} Algos held as deposit or minimum balance)`}
-            </p>
-          )}
+          {result.plan !== null && <FeeLine plan={result.plan} />}
           <ModalActions onCancel={onClose}>
-            <button
-              type="submit"
-              className={buttonClass}
-              disabled={busy || result.plan === null || funds !== null}
-              title={funds ?? undefined}
-            >
-              {funds ?? 'Confirm'}
-            </button>
+            <ConfirmButton disabled={busy || result.plan === null} funds={funds} />
           </ModalActions>
         </form>
       )}

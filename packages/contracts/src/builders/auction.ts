@@ -8,7 +8,7 @@ import { auctionTermsError, MAX_UINT64, type AuctionTerms } from '../market/auct
 import { buildVariant, type BuiltGroup } from '../market/build.js'
 import type { Role, Term } from '../market/spec.js'
 import { requireNonNegative, requirePositive, type ChainParams, type Market } from './group.js'
-import { saleRoyalty } from './trade.js'
+import { sale } from './trade.js'
 
 interface AuctionInput {
   readonly market: Market
@@ -134,12 +134,10 @@ export interface SettleAuctionInput extends AuctionInput {
  * the deposit -> winner (unless it paid the seller's box); fee 1x + each inner transaction.
  */
 export function buildSettleAuction(input: SettleAuctionInput): BuiltGroup {
-  requirePositive('highest bid', input.amount)
-  const royalty = saleRoyalty(input.market, input.seller)
-  const roles = { user: input.sender, winner: input.winner, owner: input.seller, ...royalty.roles }
+  const priced = sale(input.market, input.seller, 'highest bid', input.amount)
+  const roles = { user: input.sender, winner: input.winner, owner: input.seller, ...priced.roles }
   const terms = {
-    amount: input.amount,
-    ...royalty.terms,
+    ...priced.terms,
     nftDeliverable: flag(input.winnerCanReceiveNft),
     sellerReceives: flag(input.sellerCanReceiveUsdc),
     winnerExists: flag(input.winnerExists),

@@ -38,7 +38,7 @@ function tradeGroup(
  * A sale's royalty on a v2 market: the recipients (named as accounts so the app can pay them),
  * their shares, and whether a royalty is due (the seller is not the creator). Nothing on v1.
  */
-export function saleRoyalty(
+function saleRoyalty(
   market: Market,
   seller: string,
 ): { roles: Partial<Record<Role, string>>; terms: Partial<Record<Term, bigint>> } {
@@ -52,6 +52,21 @@ export function saleRoyalty(
     if (recipient !== undefined) roles[RECIPIENT_ROLES[i]] = recipient.address
   })
   return { roles, terms }
+}
+
+/**
+ * What every sale's group carries (buy now, sell now, an auction's settlement): its price, checked
+ * positive, as the `amount` term, and the royalty's recipients and terms (saleRoyalty).
+ */
+export function sale(
+  market: Market,
+  seller: string,
+  name: string,
+  price: bigint,
+): { roles: Partial<Record<Role, string>>; terms: Partial<Record<Term, bigint>> } {
+  requirePositive(name, price)
+  const royalty = saleRoyalty(market, seller)
+  return { roles: royalty.roles, terms: { amount: price, ...royalty.terms } }
 }
 
 /** A call that moves or sets one positive amount (an ask's price, a claim): checked, then built. */
@@ -127,12 +142,10 @@ export interface BuyNowInput extends TradeInput {
  * cuts) to the owner, and the bid box's min balance back.
  */
 export function buildBuyNow(input: BuyNowInput): BuiltGroup {
-  requirePositive('price', input.price)
+  const priced = sale(input.market, input.owner, 'price', input.price)
   requireNonNegative('current bid', input.currentBid)
-  const royalty = saleRoyalty(input.market, input.owner)
-  const roles = { buyer: input.buyer, owner: input.owner, ...royalty.roles }
-  const terms = { amount: input.price, bid: input.currentBid, ...royalty.terms }
-  return tradeGroup('BUY_NOW', null, input, roles, terms)
+  const roles = { buyer: input.buyer, owner: input.owner, ...priced.roles }
+  return tradeGroup('BUY_NOW', null, input, roles, { ...priced.terms, bid: input.currentBid })
 }
 
 export interface SellNowInput extends TradeInput {
@@ -151,10 +164,9 @@ export interface SellNowInput extends TradeInput {
  * cuts) to the seller, the buyer's box min balance back to the buyer.
  */
 export function buildSellNow(input: SellNowInput): BuiltGroup {
-  requirePositive('bid', input.bid)
-  const royalty = saleRoyalty(input.market, input.seller)
-  const roles = { seller: input.seller, buyer: input.buyer, ...royalty.roles }
-  const terms = { amount: input.bid, bid: input.bid, ...royalty.terms }
+  const priced = sale(input.market, input.seller, 'bid', input.bid)
+  const roles = { seller: input.seller, buyer: input.buyer, ...priced.roles }
+  const terms = { ...priced.terms, bid: input.bid }
   const variant = input.fromEscrow ? 'from-escrow' : 'from-wallet'
   return tradeGroup('SELL_NOW', variant, input, roles, terms)
 }

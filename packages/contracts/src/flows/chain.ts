@@ -113,3 +113,22 @@ export function walletSigner(
     )
   }
 }
+
+/**
+ * Whether an inner transfer of the asset to `address` would go through now: opted in and not
+ * frozen (algod answers 404 when the account holds no opt-in). The settlement's builder and the
+ * auction dialogs both ask it; any other failure is thrown as algosdk threw it.
+ */
+export async function canReceiveAsset(
+  algod: algosdk.Algodv2,
+  address: string,
+  assetId: bigint,
+): Promise<boolean> {
+  try {
+    const info = await algod.accountAssetInformation(address, assetId).do()
+    return info.assetHolding !== undefined && !info.assetHolding.isFrozen
+  } catch (e) {
+    if ((e as { response?: { status?: unknown } } | null)?.response?.status === 404) return false
+    throw e
+  }
+}

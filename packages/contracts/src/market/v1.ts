@@ -12,6 +12,7 @@ import type {
   AppCallSpec,
   AssetRef,
   Condition,
+  HeldBoxRef,
   Payout,
   ProtocolSpec,
   Role,
@@ -54,12 +55,21 @@ export const algos = (receiver: Role, amount: AmountRule): Payout => ({
   amount,
 })
 
-/** A trade call: args [name, amount], assets [NFT, USDC]. */
-export function trade(
+/** Where a NoOp call's references come from, beside its assets (see AppCallSpec). */
+export interface CallRefs {
+  readonly accounts?: readonly Role[]
+  readonly optionalAccounts?: readonly Role[]
+  readonly boxes?: readonly Role[]
+  readonly heldBoxes?: readonly HeldBoxRef[]
+}
+
+/** A NoOp call of every version: args [name, ...uint64 terms], assets [NFT, USDC]. */
+export function noOpCall(
   sender: Role,
   name: string,
-  payouts: readonly Payout[] = [],
-  refs: { accounts?: readonly Role[]; boxes?: readonly Role[] } = {},
+  terms: readonly Term[],
+  payouts: readonly Payout[],
+  refs: CallRefs,
 ): AppCallSpec {
   return {
     type: 'appl',
@@ -67,13 +77,25 @@ export function trade(
     onComplete: 'NoOp',
     args: [
       { kind: 'name', value: name },
-      { kind: 'uint64', term: 'amount' },
+      ...terms.map((t) => ({ kind: 'uint64', term: t }) as const),
     ],
     assets: ['nftId', 'usdcId'],
     accounts: refs.accounts ?? [],
+    ...(refs.optionalAccounts && { optionalAccounts: refs.optionalAccounts }),
     boxes: refs.boxes ?? [],
+    ...(refs.heldBoxes && { heldBoxes: refs.heldBoxes }),
     payouts,
   }
+}
+
+/** A trade call: args [name, amount], assets [NFT, USDC]. */
+export function trade(
+  sender: Role,
+  name: string,
+  payouts: readonly Payout[] = [],
+  refs: { accounts?: readonly Role[]; boxes?: readonly Role[] } = {},
+): AppCallSpec {
+  return noOpCall(sender, name, ['amount'], payouts, refs)
 }
 
 function bare(

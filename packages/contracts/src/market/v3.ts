@@ -26,7 +26,7 @@ import {
   type Role,
   type VariantSpec,
 } from './spec.js'
-import { algos, axfer, constant, send, term } from './v1.js'
+import { algos, axfer, constant, noOpCall, send, term, type CallRefs } from './v1.js'
 import { ROYALTY_PAYOUTS, V2 } from './v2.js'
 
 /** args[0] of each auction method. */
@@ -41,33 +41,15 @@ export const AUCTION_ARGS = {
 const ONE = constant('1', 1n)
 const DEPOSIT = constant('AUCTION_DEPOSIT', AUCTION_DEPOSIT)
 
-/** An auction call: args [name, ...uint64 terms], assets [NFT, USDC]. */
+/** An auction call: args [name, ...uint64 terms], assets [NFT, USDC]; held boxes always named. */
 function auctionCall(
   sender: Role,
   name: string,
   terms: readonly ('amount' | 'duration' | 'raiseBp' | 'raiseMin')[],
   payouts: readonly Payout[],
-  refs: {
-    accounts?: readonly Role[]
-    optionalAccounts?: readonly Role[]
-    heldBoxes: readonly HeldBoxRef[]
-  },
+  refs: CallRefs & { heldBoxes: readonly HeldBoxRef[] },
 ): AppCallSpec {
-  return {
-    type: 'appl',
-    sender,
-    onComplete: 'NoOp',
-    args: [
-      { kind: 'name', value: name },
-      ...terms.map((t) => ({ kind: 'uint64', term: t }) as const),
-    ],
-    assets: ['nftId', 'usdcId'],
-    accounts: refs.accounts ?? [],
-    ...(refs.optionalAccounts && { optionalAccounts: refs.optionalAccounts }),
-    boxes: [],
-    heldBoxes: refs.heldBoxes,
-    payouts,
-  }
+  return noOpCall(sender, name, terms, payouts, refs)
 }
 
 const START_TERMS = ['amount', 'duration', 'raiseBp', 'raiseMin'] as const
