@@ -37,8 +37,8 @@ function layoutPaths(readme: string): string[] {
     const first = row.split('|')[1] ?? ''
     const cell = [...first.matchAll(/`([^`]+)`/g)].map((m) => m[1])
     // `src/eval/params.ts`, `pools.ts`: a bare name after a path is in that path's folder.
-    const folder =
-      cell[0]?.includes('/') === true ? cell[0].slice(0, cell[0].lastIndexOf('/') + 1) : ''
+    const head = cell.at(0) ?? ''
+    const folder = head.slice(0, head.lastIndexOf('/') + 1)
     return cell.map((p, i) => (i > 0 && !p.includes('/') ? folder + p : p))
   })
 }
