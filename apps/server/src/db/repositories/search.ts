@@ -204,6 +204,8 @@ async function firstMatches(
   order: SQL[],
   values: SearchValues,
   ordered: boolean,
+  /** For the exact name's read: its plan is the name's index whatever the values. */
+  plan?: 'once',
 ): Promise<string[]> {
   const { db } = database
   const { statements } = caches(database)
@@ -250,6 +252,7 @@ async function firstMatches(
         .toSQL()
     },
     { ...values },
+    plan,
   )
   return found.map((r) => r.guid)
 }
@@ -316,6 +319,7 @@ export async function searchAssets(
   for (const [i, tier] of tiers.entries()) {
     const wanted = need - guids.length
     if (wanted <= 0) break
+    const exactTier = filters.ordering === undefined && i === 0
     const found = await firstMatches(
       database,
       `${filterShape},${ordering},${String(filters.ordering === undefined ? i : 'all')}`,
@@ -327,7 +331,8 @@ export async function searchAssets(
         need: wanted,
         window: Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, wanted * WINDOW_PER_ROW)),
       },
-      ordered && !(filters.ordering === undefined && i === 0),
+      ordered && !exactTier,
+      exactTier ? 'once' : undefined,
     )
     guids.push(...found)
   }
@@ -344,6 +349,8 @@ export async function searchAssets(
               .where(sql`${assets.guid} = ANY(${sql.placeholder('guids')}::text[])`)
               .toSQL(),
           { guids: pageGuids },
+          // Rows by primary key: one plan serves every page, so PostgreSQL keeps it.
+          'once',
         )
   const byGuid = new Map(rows.map((r) => [r.guid, r]))
   const page = pageGuids.flatMap((g) => byGuid.get(g) ?? [])
