@@ -8,7 +8,7 @@
  * page 1 does. (An OFFSET would read and drop every earlier row.)
  */
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { ACTIVITY_TYPES, type ActivityType } from '@unica/schemas'
+import { ACTIVITY_TYPES, PAGE_MAX_LIMIT, type ActivityType } from '@unica/schemas'
 import type { Database, Db } from '../connection.js'
 import { PG_BIGINT_MAX } from '../limits.js'
 import { assets, operations } from '../schema.js'
@@ -72,9 +72,11 @@ function activityTypeLiteral(type: ActivityType): ActivityType {
   return type
 }
 
-/** The page's size as a literal of the statement: a whole number from 1 to 100. */
+/** The page's size as a literal of the statement: a whole number the API accepts. */
 function pageRows(limit: number): number {
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Error(`bad limit ${limit}`)
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT) {
+    throw new Error(`bad limit ${String(limit)}`)
+  }
   return limit
 }
 
@@ -87,8 +89,8 @@ interface FeedRow extends Omit<ActivityRow, 'asset'> {
 }
 
 /**
- * The feed of one app instance. As the asset list does (asset-list.ts), each of its four shapes
- * (a type or not, a cursor or not) is built once with placeholders and sent as a named statement,
+ * The feed of one app instance. As the asset list does (asset-list.ts), each of its shapes (the
+ * type or none, a cursor or none, the page's size) is built once and sent as a named statement,
  * and its rows go to the route without Drizzle's mapping: building and mapping cost more than
  * the page itself (bench/README.md "Discovery").
  */

@@ -89,47 +89,50 @@ export type AssetListPage = (
   offset: number,
 ) => Promise<[AssetFields[], number]>
 
+/**
+ * The WHERE of a list (and of a search's filters: search.ts): `v(name, value)` gives each filter's
+ * value (a parameter or placeholder).
+ */
+export const listWhere = (
+  q: AssetListQuery,
+  staffViewer: string | undefined,
+  v: (name: keyof Placeholders, value: string) => SQLWrapper,
+): SQL | undefined =>
+  and(
+    // Moderation: a hidden piece is in no list, not even its creator's view-as list.
+    notHidden,
+    staffViewer !== undefined
+      ? or(eq(assets.status, 'RD'), eq(assets.creatorAddress, v('viewer', staffViewer)))
+      : eq(assets.status, 'RD'),
+    q.status === undefined ? undefined : eq(assets.status, v('status', q.status)),
+    q.status__exclude === undefined
+      ? undefined
+      : ne(assets.status, v('status__exclude', q.status__exclude)),
+    q.price__gt === undefined ? undefined : gt(assets.price, v('price__gt', q.price__gt)),
+    q.highest_bid__value__gt === undefined
+      ? undefined
+      : gt(assets.highestBidValue, v('highest_bid__value__gt', q.highest_bid__value__gt)),
+    q.asset_id__in === undefined ? undefined : inArray(assets.assetId, storedIds(q.asset_id__in)),
+    q.application_id__in === undefined
+      ? undefined
+      : inArray(assets.applicationId, storedIds(q.application_id__in)),
+    q.owner_address === undefined
+      ? undefined
+      : eq(assets.ownerAddress, v('owner_address', q.owner_address)),
+    q.creator_address === undefined
+      ? undefined
+      : eq(assets.creatorAddress, v('creator_address', q.creator_address)),
+    q.market === undefined ? undefined : MARKET[q.market],
+    q.price__gte === undefined ? undefined : gte(assets.price, v('price__gte', q.price__gte)),
+    q.price__lte === undefined ? undefined : lte(assets.price, v('price__lte', q.price__lte)),
+  )
+
 /** The list of one app instance: its prepared statements and count cache live as long as it. */
 export function assetList(database: Database): AssetListPage {
   const { db } = database
   const counts = new CountCache()
   const counted = (query: CountQuery): Promise<number> =>
     counts.count(queryKey(query), async () => (await query).at(0)?.total ?? 0)
-
-  /** The WHERE of a list: `v(name, value)` gives each filter's value (a parameter or placeholder). */
-  const listWhere = (
-    q: AssetListQuery,
-    staffViewer: string | undefined,
-    v: (name: keyof Placeholders, value: string) => SQLWrapper,
-  ): SQL | undefined =>
-    and(
-      // Moderation: a hidden piece is in no list, not even its creator's view-as list.
-      notHidden,
-      staffViewer !== undefined
-        ? or(eq(assets.status, 'RD'), eq(assets.creatorAddress, v('viewer', staffViewer)))
-        : eq(assets.status, 'RD'),
-      q.status === undefined ? undefined : eq(assets.status, v('status', q.status)),
-      q.status__exclude === undefined
-        ? undefined
-        : ne(assets.status, v('status__exclude', q.status__exclude)),
-      q.price__gt === undefined ? undefined : gt(assets.price, v('price__gt', q.price__gt)),
-      q.highest_bid__value__gt === undefined
-        ? undefined
-        : gt(assets.highestBidValue, v('highest_bid__value__gt', q.highest_bid__value__gt)),
-      q.asset_id__in === undefined ? undefined : inArray(assets.assetId, storedIds(q.asset_id__in)),
-      q.application_id__in === undefined
-        ? undefined
-        : inArray(assets.applicationId, storedIds(q.application_id__in)),
-      q.owner_address === undefined
-        ? undefined
-        : eq(assets.ownerAddress, v('owner_address', q.owner_address)),
-      q.creator_address === undefined
-        ? undefined
-        : eq(assets.creatorAddress, v('creator_address', q.creator_address)),
-      q.market === undefined ? undefined : MARKET[q.market],
-      q.price__gte === undefined ? undefined : gte(assets.price, v('price__gte', q.price__gte)),
-      q.price__lte === undefined ? undefined : lte(assets.price, v('price__lte', q.price__lte)),
-    )
 
   const pageQuery = (where: SQL | undefined, ordering: AssetListQuery['ordering']) =>
     db

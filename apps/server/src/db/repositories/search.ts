@@ -10,12 +10,12 @@
  * The list pages' filters narrow a search, and their orderings replace the best-match order
  * (asset-list.ts holds both, so a search sorted by price sorts as the list does).
  */
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { AssetListQuery } from '@unica/schemas'
 import type { Database } from '../connection.js'
 import { assets, searchWords } from '../schema.js'
 import { assetFields, type AssetFields } from './asset-fields.js'
-import { MARKET, ORDER } from './asset-list.js'
+import { listWhere, ORDER } from './asset-list.js'
 import { notHidden } from './hidden-assets.js'
 import { KeptStatements } from './kept-statements.js'
 import { CountCache } from './list-count.js'
@@ -33,9 +33,9 @@ const MIN_FUZZY_LENGTH = 3
 /** The stored words each query word is widened to. */
 const FUZZY_WORDS = 3
 /**
- * A search ranks and counts at most this many matches, so a query matching most of the market
- * costs the same as one matching this many (README "Search"). Ranking reads each match's row:
- * at 10,000 a common word took 0.8 s on the benchmark's 1,000,000 assets (bench/README.md).
+ * A search counts at most this many matches and its pages end there, so counting a query that
+ * matches most of the market costs what counting this many does (apps/server/README.md
+ * "Discovery").
  */
 export const SEARCH_MATCH_CAP = 1_000
 
@@ -151,39 +151,26 @@ interface SearchValues {
 
 /** A tier of best-first order: which rows it holds, and the tsquery they must match. */
 interface Tier {
-  readonly where: (p: typeof sql.placeholder) => SQL | undefined
+  readonly where: SQL | undefined
   readonly match: 'q' | 'qa' | 'qab'
 }
+const p = sql.placeholder
+const notExact = sql`lower(${assets.name}) <> ${p('exact')}`
 const TIERS: readonly Tier[] = [
   // An exact name, found by its own index (assets_name_lower_idx).
-  { where: (p) => sql`lower(${assets.name}) = ${p('exact')}`, match: 'q' },
-  { where: (p) => sql`lower(${assets.name}) <> ${p('exact')}`, match: 'qa' },
+  { where: sql`lower(${assets.name}) = ${p('exact')}`, match: 'q' },
+  { where: notExact, match: 'qa' },
   {
-    where: (p) =>
-      sql`lower(${assets.name}) <> ${p('exact')} AND NOT ${assets.searchVector} @@ to_tsquery('english', ${p('qa')})`,
+    where: sql`${notExact} AND NOT ${assets.searchVector} @@ to_tsquery('english', ${p('qa')})`,
     match: 'qab',
   },
   {
-    where: (p) =>
-      sql`lower(${assets.name}) <> ${p('exact')} AND NOT ${assets.searchVector} @@ to_tsquery('english', ${p('qab')})`,
+    where: sql`${notExact} AND NOT ${assets.searchVector} @@ to_tsquery('english', ${p('qab')})`,
     match: 'q',
   },
 ]
-
-/** The filters of a search as SQL, each value a placeholder. */
-function listedWhere(filters: SearchFilters): SQL | undefined {
-  const p = sql.placeholder
-  return and(
-    eq(assets.status, 'RD'),
-    notHidden,
-    filters.market === undefined ? undefined : MARKET[filters.market],
-    filters.price__gte === undefined ? undefined : gte(assets.price, p('price__gte')),
-    filters.price__lte === undefined ? undefined : lte(assets.price, p('price__lte')),
-    filters.creator_address === undefined
-      ? undefined
-      : eq(assets.creatorAddress, p('creator_address')),
-  )
-}
+/** A search with an ordering: every match, one tier. */
+const ALL_MATCHES: readonly Tier[] = [{ where: undefined, match: 'q' }]
 
 /**
  * The guids of the first `need` rows of `where` that also `match`, in `order`.
@@ -209,7 +196,6 @@ async function firstMatches(
 ): Promise<string[]> {
   const { db } = database
   const { statements } = caches(database)
-  const p = sql.placeholder
   if (ordered) {
     const found = await statements.run<{ guid: string }>(
       `${shape},ordered`,
@@ -273,8 +259,9 @@ export async function searchAssets(
   const { db } = database
   const tsquery = await searchTsquery(database, text)
   if (tsquery === undefined) return [[], 0]
-  const query = sql`to_tsquery('english', ${sql.placeholder('q')})`
-  const listed = listedWhere(filters)
+  const query = sql`to_tsquery('english', ${p('q')})`
+  // The list's own filters (asset-list.ts), each value a placeholder.
+  const listed = listWhere(filters, undefined, (name) => sql.placeholder(name))
   const filterShape = JSON.stringify([
     filters.market ?? null,
     filters.price__gte !== undefined,
@@ -291,7 +278,7 @@ export async function searchAssets(
     price__lte: filters.price__lte,
     creator_address: filters.creator_address,
   }
-  const total = caches(database).counts.count(JSON.stringify([tsquery, filters]), async () => {
+  const counted = caches(database).counts.count(JSON.stringify([tsquery, filters]), async () => {
     const rows = await caches(database).statements.run<{ total: number }>(
       `count,${filterShape}`,
       () =>
@@ -313,29 +300,33 @@ export async function searchAssets(
   const ordering = filters.ordering ?? '-created_at'
   // ending_soon has no index to read in order: only the GIN index helps.
   const ordered = ordering !== 'ending_soon'
-  const guids: string[] = []
-  const tiers =
-    filters.ordering === undefined ? TIERS : [{ where: () => undefined, match: 'q' as const }]
-  for (const [i, tier] of tiers.entries()) {
-    const wanted = need - guids.length
-    if (wanted <= 0) break
-    const exactTier = filters.ordering === undefined && i === 0
-    const found = await firstMatches(
-      database,
-      `${filterShape},${ordering},${String(filters.ordering === undefined ? i : 'all')}`,
-      and(listed, tier.where(sql.placeholder)),
-      sql`to_tsquery('english', ${sql.placeholder(tier.match)})`,
-      ORDER[ordering],
-      {
-        ...base,
-        need: wanted,
-        window: Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, wanted * WINDOW_PER_ROW)),
-      },
-      ordered && !exactTier,
-      exactTier ? 'once' : undefined,
-    )
-    guids.push(...found)
+  const tiers = filters.ordering === undefined ? TIERS : ALL_MATCHES
+  const matching = async (): Promise<string[]> => {
+    const guids: string[] = []
+    for (const [i, tier] of tiers.entries()) {
+      const wanted = need - guids.length
+      if (wanted <= 0) break
+      const exactTier = tiers === TIERS && i === 0
+      const found = await firstMatches(
+        database,
+        `${filterShape},${ordering},${String(tiers === TIERS ? i : 'all')}`,
+        and(listed, tier.where),
+        sql`to_tsquery('english', ${p(tier.match)})`,
+        ORDER[ordering],
+        {
+          ...base,
+          need: wanted,
+          window: Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, wanted * WINDOW_PER_ROW)),
+        },
+        ordered && !exactTier,
+        exactTier ? 'once' : undefined,
+      )
+      guids.push(...found)
+    }
+    return guids
   }
+  // Together, so that a failure of either is this request's error and never left unhandled.
+  const [guids, total] = await Promise.all([matching(), counted])
   const pageGuids = guids.slice(offset, offset + limit)
   const rows =
     pageGuids.length === 0
@@ -346,7 +337,7 @@ export async function searchAssets(
             db
               .select(assetFields)
               .from(assets)
-              .where(sql`${assets.guid} = ANY(${sql.placeholder('guids')}::text[])`)
+              .where(sql`${assets.guid} = ANY(${p('guids')}::text[])`)
               .toSQL(),
           { guids: pageGuids },
           // Rows by primary key: one plan serves every page, so PostgreSQL keeps it.
@@ -354,7 +345,7 @@ export async function searchAssets(
         )
   const byGuid = new Map(rows.map((r) => [r.guid, r]))
   const page = pageGuids.flatMap((g) => byGuid.get(g) ?? [])
-  return [page, await total]
+  return [page, total]
 }
 
 /** Creators whose address starts with `text` (upper-cased), or who made one of `guids`. */
