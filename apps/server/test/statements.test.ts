@@ -1,6 +1,6 @@
 /**
  * Named statements (db/connection.ts): kept per connection, planned with each execution's values,
- * except those sent with plan 'once'.
+ * except those sent with plan 'once', whose plans kept-plans.test.ts checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { statementName, type Database } from '../src/db/index.js'
@@ -43,13 +43,13 @@ describe('named statements', () => {
   )
 
   it.runIf(process.env.UNICA_TEST_DATABASE === 'postgres')(
-    "send statements marked plan 'once' to connections in PostgreSQL's default mode, and only those",
+    "send statements marked plan 'once' to connections that keep a generic plan, and only those",
     async () => {
       const text = 'SELECT current_setting($1) AS mode'
       const name = statementName(text)
       for (let i = 0; i < 6; i++) {
         expect(await database.query(text, ['plan_cache_mode'], name, 'once')).toEqual([
-          { mode: 'auto' },
+          { mode: 'force_generic_plan' },
         ])
         expect(await database.query(text, ['plan_cache_mode'], name)).toEqual([
           { mode: 'force_custom_plan' },
