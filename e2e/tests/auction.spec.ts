@@ -4,6 +4,7 @@
  * collector B outbids A (A's USDC comes back in the same group); the chain's time moves to the
  * last minutes (the devnet's dev-mode offset) and collector C's late bid moves the end; then past
  * the end, the auction is settled (the worker, or the page's Settle button) and C owns the piece.
+ * While C leads, C's My bids shows the auction with C's bid, and B's shows none.
  * The chain's USDC, the bid history and the transaction history agree at each step.
  */
 import { CURRENT_VERSION } from '@unica/contracts'
@@ -19,9 +20,9 @@ import {
 import { accountNamed, chainNow, advanceChainTime, USDC } from '../src/chain.js'
 import { expect, STAFF, test } from '../src/fixtures.js'
 import { expectNftAt, marketOf, operationsOf, usdcOf } from '../src/holdings.js'
-import { fact, historyRows } from '../src/market.js'
+import { card, cardFact, fact, historyRows } from '../src/market.js'
 import { createReadyNft } from '../src/staff.js'
-import { selectAccount, connectKmd, shortAddress } from '../src/wallet.js'
+import { selectAccount, connectKmd, menu, shortAddress } from '../src/wallet.js'
 
 test.skip(CURRENT_VERSION < 3, 'new deploys get a contract without auctions')
 
@@ -124,6 +125,14 @@ test('an auction: reserve, outbid refund, a late bid extends, settlement deliver
   expect(Date.parse(lastEnd!) / 1000).toBeGreaterThan(endSeconds)
   // Nothing is held for Carol: no Withdraw.
   await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0)
+  // My bids: Carol's bid, which the auction's contract holds; Bob, outbid and refunded, has none.
+  await menu(page, 'My bids')
+  await expect(cardFact(card(page, 'Gavel Light'), 'My Bid')).toHaveText('12.1 USDC')
+  await selectAccount(page, bob)
+  await expect(page.getByText('You have no bids!')).toBeVisible()
+  await selectAccount(page, carol)
+  await card(page, 'Gavel Light').getByRole('link', { name: 'Gavel Light' }).click()
+  await expect(auctionPanel(page)).toBeVisible()
   await saveScreen(page, 'auction-running')
   // On a phone: the panel, its countdown and its action fit, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 })

@@ -8,7 +8,7 @@
 import algosdk from 'algosdk'
 import type { Asset } from '@unica/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assets, chainCursor } from '../src/db/index.js'
+import { assets, chainCursor, operations } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
 
 let server: TestServer
@@ -179,6 +179,19 @@ describe('the list', () => {
     }
   })
 
+  it('lists the auctions an account leads (auction_bidder), and refuses a bad address', async () => {
+    const names = (list: Asset[]) => list.map((a) => a.name)
+    expect(names(await page(`?auction_bidder=${bidder}&ordering=-created_at`))).toEqual([
+      'Piece 5',
+      'Piece 3',
+      'Piece 2',
+    ])
+    expect(await page(`?auction_bidder=${seller}`)).toEqual([])
+    const bad = await server.get('/api/assets/?auction_bidder=NOT-AN-ADDRESS')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json<Record<string, unknown>>().auction_bidder).toBeInstanceOf(Array)
+  })
+
   it('searches auctions too', async () => {
     const response = await server.get('/api/search/?q=piece&market=auction&ordering=ending_soon')
     expect(response.statusCode).toBe(200)
@@ -188,5 +201,35 @@ describe('the list', () => {
       'Piece 2',
       'Piece 1',
     ])
+  })
+})
+
+describe("a collector's page", () => {
+  it('shows the auctions it leads among its bids, the latest bid first', async () => {
+    // The bids that made it the leader, as the follower records them (none for piece 5).
+    await server.database.db.insert(operations).values(
+      [
+        { n: 2, round: 9n },
+        { n: 3, round: 7n },
+      ].map(({ n, round }) => ({
+        assetGuid: guid(n),
+        applicationId: BigInt(2000 + n),
+        opType: 'AUCTION_BID',
+        value: 1n,
+        sender: bidder,
+        status: 'executed' as const,
+        round,
+      })),
+    )
+    const response = await server.get(`/api/accounts/${bidder}/`)
+    expect(response.statusCode).toBe(200)
+    const { bids } = response.json<{ bids: { asset: Asset; amount: string; round: string }[] }>()
+    expect(bids.map((b) => [b.asset.name, b.amount, b.round])).toEqual([
+      ['Piece 2', '100000000', '9'],
+      ['Piece 3', '11000000', '7'],
+      ['Piece 5', (2n ** 64n - 1n).toString(), '0'],
+    ])
+    const sellerPage = await server.get(`/api/accounts/${seller}/`)
+    expect(sellerPage.json<{ bids: unknown[] }>().bids).toEqual([])
   })
 })

@@ -42,6 +42,7 @@ const KEYS = [
   'application_id__in',
   'owner_address',
   'creator_address',
+  'auction_bidder',
   'asset__guid',
   'limit',
   'offset',

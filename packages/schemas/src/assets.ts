@@ -140,6 +140,11 @@ export const AssetListQuery = PageQuery.extend({
   application_id__in: IdList.optional(),
   owner_address: Address.optional(),
   creator_address: Address.optional(),
+  /**
+   * Auctions this account leads: its bid is the highest, held by the auction's contract (manager
+   * v3) until it is outbid (and refunded) or wins. Its trade bids are its own local state.
+   */
+  auction_bidder: Address.optional(),
   // Discovery's filters (docs/product.md §11); price bounds are inclusive, in USDC base units.
   market: MarketFilter.optional(),
   price__gte: Uint64String.optional(),

@@ -132,6 +132,8 @@ describe('user screens and empty states', () => {
           createdGuids: new Set(),
         },
       },
+      // No auction it leads either.
+      routes: [assets([])],
     })
     expect(await screen.findByText('You have no bids!')).toBeTruthy()
   })
@@ -155,8 +157,60 @@ describe('user screens and empty states', () => {
     const card = (await screen.findByText('Sunrise')).closest('article')!
     expect(card.textContent).toContain('My Bid')
     expect(card.textContent).toContain('2 USDC')
-    const q = requests.find((r) => r.url.pathname === '/api/assets/')!.url.searchParams
+    const q = requests.findLast((r) => r.url.pathname === '/api/assets/')!.url.searchParams
     expect(q.get('application_id__in')).toBe('3001')
+  })
+
+  it('My Bids: the auctions I lead, with my bid, beside no trade bid', async () => {
+    const led = asset({
+      guid: 'c'.repeat(32),
+      application_id: '3009',
+      contract_version: 3,
+      name: 'Harbour',
+      auction: {
+        reserve: '10000000',
+        duration: 86_400,
+        raise_bp: 500,
+        raise_min: '0',
+        end: '2030-01-01T00:00:00Z',
+        highest_bid: '12500000',
+        highest_bidder: BOB,
+        min_next_bid: '13125000',
+        status: 'running',
+      },
+    })
+    const { requests } = renderApp('/my-bids', {
+      state: {
+        ...connected(BOB, false),
+        account: {
+          address: BOB,
+          amount: 0n,
+          minBalance: 0n,
+          assets: new Map(),
+          apps: new Map(),
+          appsOptedIn: 0,
+          createdGuids: new Set(),
+        },
+      },
+      routes: [assets([led])],
+    })
+    const card = (await screen.findByText('Harbour')).closest('article')!
+    expect(card.textContent).toContain('My Bid12.5 USDC')
+    const lists = requests.filter((r) => r.url.pathname === '/api/assets/')
+    expect(lists.map((r) => r.url.searchParams.get('auction_bidder'))).toContain(BOB)
+    expect(lists.at(-1)!.url.searchParams.get('application_id__in')).toBe('3009')
+  })
+
+  it('My Bids: says so when the auctions I lead cannot be read', async () => {
+    renderApp('/my-bids', {
+      state: connected(BOB, false),
+      routes: [
+        (url) =>
+          url.pathname === '/api/assets/' ? new Response('down', { status: 503 }) : undefined,
+      ],
+    })
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy()
+    expect(screen.queryByText('You have no bids!')).toBeNull()
   })
 
   it("Created NFTs: 'You have not created any NFT!'", async () => {

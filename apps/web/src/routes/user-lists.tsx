@@ -23,29 +23,48 @@ export function MyNftsPage() {
   )
 }
 
+/** The most auctions one account can lead that My Bids reads (one page of the API). */
+const LED_AUCTIONS = '100'
+
 export function MyBidsPage() {
-  const { store } = useServices()
+  const { store, api } = useServices()
   const account = useStore(store, (s) => s.account)
-  // Apps where the account's local B (its bid) is positive.
+  const address = useStore(store, (s) => s.address)
+  // Auctions this account leads: the auction's contract holds that bid (manager v3), so it is not
+  // in the account's local state as a trade bid is.
+  const led = useQuery({
+    ...assetsQuery(api, { status: 'RD', auction_bidder: address ?? '', limit: LED_AUCTIONS }),
+    enabled: address !== null,
+  })
+  // Apps where the account's local B (its bid) is positive, and the auctions it leads.
   const bids = new Map(
     [...(account?.apps ?? new Map<string, bigint>())].filter(([, bid]) => bid > 0n),
   )
+  for (const a of led.data?.results ?? []) {
+    const bid = a.auction?.highest_bid
+    if (a.application_id !== null && bid !== undefined && bid !== null) {
+      bids.set(a.application_id, BigInt(bid))
+    }
+  }
+  let body
+  if (led.isError) body = <p role="alert">{MESSAGES.apiGet}</p>
+  else if (account === null || led.isPending) body = <Spinner />
+  else if (bids.size === 0) body = <p>You have no bids!</p>
+  else {
+    body = (
+      <AssetListView
+        filters={{ status: 'RD', application_id__in: [...bids.keys()] }}
+        empty="You have no bids!"
+        card={(a) => (
+          <AssetCard key={a.guid} asset={a} myBid={bids.get(a.application_id ?? '') ?? 0n} />
+        )}
+      />
+    )
+  }
   return (
     <section>
       <h1 className="mb-6 text-3xl font-bold">My Bids</h1>
-      {account === null ? (
-        <Spinner />
-      ) : bids.size === 0 ? (
-        <p>You have no bids!</p>
-      ) : (
-        <AssetListView
-          filters={{ status: 'RD', application_id__in: [...bids.keys()] }}
-          empty="You have no bids!"
-          card={(a) => (
-            <AssetCard key={a.guid} asset={a} myBid={bids.get(a.application_id ?? '') ?? 0n} />
-          )}
-        />
-      )}
+      {body}
     </section>
   )
 }

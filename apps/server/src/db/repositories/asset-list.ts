@@ -45,6 +45,7 @@ interface Placeholders {
   highest_bid__value__gt?: string
   owner_address?: string
   creator_address?: string
+  auction_bidder?: string
   price__gte?: string
   price__lte?: string
 }
@@ -127,6 +128,9 @@ export const listWhere = (
     q.creator_address === undefined
       ? undefined
       : eq(assets.creatorAddress, v('creator_address', q.creator_address)),
+    q.auction_bidder === undefined
+      ? undefined
+      : eq(assets.auctionBidder, v('auction_bidder', q.auction_bidder)),
     q.market === undefined ? undefined : MARKET[q.market],
     q.price__gte === undefined ? undefined : gte(assets.price, v('price__gte', q.price__gte)),
     q.price__lte === undefined ? undefined : lte(assets.price, v('price__lte', q.price__lte)),
@@ -168,6 +172,7 @@ export function assetList(database: Database): AssetListPage {
       highest_bid__value__gt: q.highest_bid__value__gt,
       owner_address: q.owner_address,
       creator_address: q.creator_address,
+      auction_bidder: q.auction_bidder,
       price__gte: q.price__gte,
       price__lte: q.price__lte,
     }

@@ -82,12 +82,18 @@ export interface AccountFigures {
   readonly bids: { asset: AssetFields; amount: string; round: string }[]
 }
 
+/**
+ * Pieces owned, and open bids: trade bids (each the bidder's local state, table `bids`) and the
+ * auctions the address leads (manager v3 holds the highest bid itself; an outbid bidder was
+ * refunded), each with the round of its bid; the latest ACCOUNT_BIDS_SHOWN together.
+ */
 export async function accountFigures(db: Db, address: string): Promise<AccountFigures> {
-  const [[owned], bidRows] = await Promise.all([
+  const shown = and(eq(assets.status, 'RD'), notHidden)
+  const [[owned], tradeBids, auctionBids] = await Promise.all([
     db
       .select({ owned: count() })
       .from(assets)
-      .where(and(eq(assets.status, 'RD'), notHidden, eq(assets.ownerAddress, address))),
+      .where(and(shown, eq(assets.ownerAddress, address))),
     db
       .select({
         asset: assetFields,
@@ -97,16 +103,25 @@ export async function accountFigures(db: Db, address: string): Promise<AccountFi
       .from(bids)
       .innerJoin(assets, eq(assets.applicationId, bids.applicationId))
       .where(
-        and(
-          eq(bids.bidder, address),
-          gt(bids.amount, 0n),
-          eq(assets.status, 'RD'),
-          notHidden,
-          isNotNull(assets.applicationId),
-        ),
+        and(eq(bids.bidder, address), gt(bids.amount, 0n), shown, isNotNull(assets.applicationId)),
       )
       .orderBy(desc(bids.round))
       .limit(ACCOUNT_BIDS_SHOWN),
+    db
+      .select({
+        asset: assetFields,
+        amount: sql<string>`${assets.auctionBid}::text`,
+        // The follower records the bid that made it the leader (operations_asset_idx).
+        round: sql<string>`coalesce((SELECT max(o.round) FROM ${operations} o
+            WHERE o.asset_guid = ${assets.guid} AND o.op_type = 'AUCTION_BID'
+              AND o.sender = ${address} AND o.status = 'executed'), 0)::text`,
+      })
+      .from(assets)
+      .where(and(eq(assets.auctionBidder, address), shown, isNotNull(assets.auctionBid)))
+      .limit(ACCOUNT_BIDS_SHOWN),
   ])
-  return { owned: owned.owned, bids: bidRows }
+  const latestFirst = [...tradeBids, ...auctionBids].sort((a, b) =>
+    BigInt(a.round) > BigInt(b.round) ? -1 : BigInt(a.round) < BigInt(b.round) ? 1 : 0,
+  )
+  return { owned: owned.owned, bids: latestFirst.slice(0, ACCOUNT_BIDS_SHOWN) }
 }
