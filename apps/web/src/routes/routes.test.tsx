@@ -107,6 +107,22 @@ describe('lists', () => {
   })
 })
 
+/** Bob connected, his account's apps with their local bids (B). */
+function bobWithBids(apps: Map<string, bigint>) {
+  return {
+    ...connected(BOB, false),
+    account: {
+      address: BOB,
+      amount: 0n,
+      minBalance: 0n,
+      assets: new Map(),
+      apps,
+      appsOptedIn: apps.size,
+      createdGuids: new Set<string>(),
+    },
+  }
+}
+
 describe('user screens and empty states', () => {
   it("My NFTs: 'You have no NFTs!' and the owner filter", async () => {
     const { requests } = renderApp('/my-nfts', {
@@ -120,18 +136,7 @@ describe('user screens and empty states', () => {
 
   it("My Bids: 'You have no bids!' without bids", async () => {
     renderApp('/my-bids', {
-      state: {
-        ...connected(BOB, false),
-        account: {
-          address: BOB,
-          amount: 0n,
-          minBalance: 0n,
-          assets: new Map(),
-          apps: new Map([['3001', 0n]]),
-          appsOptedIn: 1,
-          createdGuids: new Set(),
-        },
-      },
+      state: bobWithBids(new Map([['3001', 0n]])),
       // No auction it leads either.
       routes: [assets([])],
     })
@@ -140,18 +145,7 @@ describe('user screens and empty states', () => {
 
   it('My Bids: cards show my own bid', async () => {
     const { requests } = renderApp('/my-bids', {
-      state: {
-        ...connected(BOB, false),
-        account: {
-          address: BOB,
-          amount: 0n,
-          minBalance: 0n,
-          assets: new Map(),
-          apps: new Map([['3001', 2_000_000n]]),
-          appsOptedIn: 1,
-          createdGuids: new Set(),
-        },
-      },
+      state: bobWithBids(new Map([['3001', 2_000_000n]])),
       routes: [assets([asset()])],
     })
     const card = (await screen.findByText('Sunrise')).closest('article')!
@@ -180,18 +174,7 @@ describe('user screens and empty states', () => {
       },
     })
     const { requests } = renderApp('/my-bids', {
-      state: {
-        ...connected(BOB, false),
-        account: {
-          address: BOB,
-          amount: 0n,
-          minBalance: 0n,
-          assets: new Map(),
-          apps: new Map(),
-          appsOptedIn: 0,
-          createdGuids: new Set(),
-        },
-      },
+      state: bobWithBids(new Map()),
       routes: [assets([led])],
     })
     const card = (await screen.findByText('Harbour')).closest('article')!
