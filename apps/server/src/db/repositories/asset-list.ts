@@ -7,9 +7,10 @@
  * values (kept-statements.ts). They are named statements, kept parsed by PostgreSQL on each
  * connection (and planned with each request's values: db/connection.ts). Their rows come straight
  * from the driver, not through Drizzle: the page's columns are already the answer's text
- * (asset-fields.ts), so Drizzle's row mapping would only cost time. There are at most 7 orderings x 5 market filters x 2^9 filter sets, so
- * the statements stay few whatever clients send. Lists filtered by id lists (whose length varies)
- * are built per request. Large counts are shared and reused a few seconds (list-count.ts).
+ * (asset-fields.ts), so Drizzle's row mapping would only cost time. There are at most 7
+ * orderings x 5 market filters x 2^10 filter sets (`Placeholders`), so the statements stay few
+ * whatever clients send. Lists filtered by id lists (whose length varies) are built per request.
+ * Large counts are shared and reused a few seconds (list-count.ts).
  */
 import {
   and,
