@@ -30,14 +30,16 @@ const ANY = '*'
 export const LAYERS = {
   'packages/avm': { runtime: [], dev: [] },
   'packages/txgroup': { runtime: [], dev: [] },
-  'packages/schemas': { runtime: [], dev: [] },
+  // The protocol's rules (versions, limits): below both the schemas and the contracts.
+  'packages/rules': { runtime: [], dev: [] },
+  'packages/schemas': { runtime: ['rules'], dev: [] },
   'packages/devnet': { runtime: ['avm', 'txgroup'], dev: [] },
-  'packages/contracts': { runtime: ['txgroup'], dev: ['avm', 'devnet'] },
-  'apps/server': { runtime: ['schemas', 'contracts', 'txgroup'], dev: ['devnet', 'avm'] },
-  'apps/web': { runtime: ['schemas', 'contracts', 'txgroup'], dev: ['devnet', 'avm'] },
+  'packages/contracts': { runtime: ['rules', 'txgroup'], dev: ['avm', 'devnet'] },
+  'apps/server': { runtime: ['rules', 'schemas', 'contracts', 'txgroup'], dev: ['devnet', 'avm'] },
+  'apps/web': { runtime: ['rules', 'schemas', 'contracts', 'txgroup'], dev: ['devnet', 'avm'] },
   // The launcher is npm start's composition root: running the embedded devnet is its job.
   'apps/launcher': {
-    runtime: ['schemas', 'contracts', 'txgroup', 'server', 'devnet'],
+    runtime: ['rules', 'schemas', 'contracts', 'txgroup', 'server', 'devnet'],
     dev: ['avm'],
   },
   // npm run cluster runs the server as processes (by path); it embeds only the devnet.

@@ -129,3 +129,25 @@ test('a resale by a collector pays each royalty recipient its cut, as the page s
       { sender: alice, value: first.toString(), counterparty: staff, royalty: '0' },
     ])
 })
+
+test('Create NFT takes only as many royalty recipients as a new deploy’s contract', async ({
+  page,
+  devnet,
+}) => {
+  // New deploys run manager v3, which takes 3 recipients: a 4th row used to be accepted, and the
+  // piece then failed at setup after the creator had signed its creation and deploy.
+  const staff = accountNamed(devnet, STAFF)
+  const others = ['Wallet3', 'Wallet4'].map((name) => accountNamed(devnet, name))
+  await page.goto('/')
+  await connectKmd(page, staff)
+  await fillCreateForm(page, { unitName: 'TRI', name: 'Three Ways', description: 'Split.' })
+  const section = page.getByRole('group', { name: 'Creator royalty' })
+  await expect(section.getByText('Paid to up to 3 recipients on every resale')).toBeVisible()
+  await fillRoyalty(page, [
+    { address: staff, percent: '1' },
+    ...others.map((address) => ({ address, percent: '1' })),
+  ])
+  await expect(section.getByRole('button', { name: 'Add recipient' })).toBeDisabled()
+  await expect(section.getByText('A new piece takes at most 3 recipients.')).toBeVisible()
+  await expect(page.getByText('Total royalty: 3% (300 basis points)')).toBeVisible()
+})

@@ -1,12 +1,13 @@
 /**
- * The royalty rules live twice: @unica/schemas (the form field, which may import nothing of ours)
- * and @unica/contracts `royaltyProblem` (what the chain takes). They must agree, message for
- * message, on every split of checksum-valid addresses (the schema cannot check checksums; the
- * server also runs royaltyProblem).
+ * The royalty limits and words have one home, @unica/rules; two checks read them: @unica/schemas
+ * `royaltySplitProblem` (the form field, on plain JSON) and @unica/contracts `royaltyProblem` (what
+ * the chain takes, on bigints). They must agree, message for message and for every version, on
+ * every split of checksum-valid addresses (the schema cannot check checksums; the server also runs
+ * royaltyProblem).
  */
 import algosdk from 'algosdk'
 import fc from 'fast-check'
-import { royaltyProblem } from '@unica/contracts'
+import { CONTRACT_VERSIONS, royaltyProblem } from '@unica/contracts'
 import { royaltySplitProblem, ZERO_ADDRESS } from '@unica/schemas'
 import { describe, expect, it } from 'vitest'
 
@@ -25,13 +26,14 @@ describe('royalty rules', () => {
 
   it('schemas and contracts refuse the same splits with the same message', () => {
     fc.assert(
-      fc.property(split, (recipients) => {
-        const chain = royaltyProblem({
-          recipients: recipients.map((r) => ({ address: r.address, share: BigInt(r.share) })),
-        })
-        expect(royaltySplitProblem({ recipients })).toBe(chain)
+      fc.property(split, fc.constantFrom(...CONTRACT_VERSIONS), (recipients, version) => {
+        const chain = royaltyProblem(
+          { recipients: recipients.map((r) => ({ address: r.address, share: BigInt(r.share) })) },
+          version,
+        )
+        expect(royaltySplitProblem({ recipients }, version)).toBe(chain)
       }),
-      { numRuns: 50 },
+      { numRuns: 150 },
     )
   })
 })

@@ -144,6 +144,11 @@ describe('refusals', () => {
         split(Array.from({ length: 5 }, () => ({ address: staff.address, share: 1 }))),
         ROYALTY_MESSAGES.tooManyRecipients,
       ],
+      // A new piece's deploy runs v3, which takes 3: v2's 4 would be stuck at setup.
+      [
+        split(Array.from({ length: 4 }, () => ({ address: staff.address, share: 1 }))),
+        'A royalty has at most 3 recipients.',
+      ],
       ['not json', ROYALTY_MESSAGES.notJson],
     ]
     // A well-formed address with a wrong checksum: only the server's royaltyProblem sees it.

@@ -53,19 +53,13 @@ export const MANAGER_SCHEMA_V3 = {
 export type ManagerSchema =
   typeof MANAGER_SCHEMA | typeof MANAGER_SCHEMA_V2 | typeof MANAGER_SCHEMA_V3
 
-/** Royalties (manager v2): shares in basis points of the price, at most 15% in all. */
-export const BASIS_POINTS = 10_000n
-export const MAX_ROYALTY_BASIS_POINTS = 1_500n
-export const MAX_ROYALTY_RECIPIENTS = 4
 /**
- * Version 3 takes at most 3: an auction's settle names the winner, the seller, each recipient,
- * the NFT, USDC and a held refund box, and an app call names at most 8 resources.
+ * Royalties (manager v2 and later): shares in basis points of the price. Their limits differ by
+ * version and live in @unica/rules (`royaltyLimits(version)`), below this package and the schemas.
  */
-export const MAX_ROYALTY_RECIPIENTS_V3 = 3
+import { BASIS_POINTS } from '@unica/rules'
 
-/** The most royalty recipients a manager of `version` takes at configuration. */
-export const maxRoyaltyRecipients = (version: number): number =>
-  version >= 3 ? MAX_ROYALTY_RECIPIENTS_V3 : MAX_ROYALTY_RECIPIENTS
+export { BASIS_POINTS }
 
 /** A bid's box: key = the bidder's 32-byte address, value = the 8-byte bid. */
 export const BID_BOX_MIN_BALANCE = BOX_FLAT_MIN_BALANCE + BOX_BYTE_MIN_BALANCE * (32n + 8n)

@@ -1,11 +1,17 @@
 /**
- * Creator royalties (manager v2): up to MAX_ROYALTY_RECIPIENTS recipients, each with a share in
- * basis points of every sale's price, fixed at configuration. Here: checking a split, its bytes
- * for the configure call, and the arithmetic the contract does on a sale, so the UI can show what
- * a seller receives before signing.
+ * Creator royalties (manager v2 and later): recipients, each with a share in basis points of every
+ * sale's price, fixed at configuration; how many a version takes is @unica/rules'
+ * `royaltyLimits(version)`. Here: checking a split for a version, its bytes for the configure
+ * call, and the arithmetic the contract does on a sale, so the UI can show what a seller receives
+ * before signing.
  */
+import {
+  BASIS_POINTS,
+  ROYALTY_RULE_MESSAGES,
+  royaltyLimits,
+  type ContractVersion,
+} from '@unica/rules'
 import algosdk from 'algosdk'
-import { BASIS_POINTS, MAX_ROYALTY_BASIS_POINTS, MAX_ROYALTY_RECIPIENTS } from './protocol.js'
 
 export interface RoyaltyRecipient {
   readonly address: string
@@ -25,28 +31,34 @@ export const royaltyBasisPoints = (r: Royalty): bigint =>
   r.recipients.reduce((sum, x) => sum + x.share, 0n)
 
 /**
- * Why the chain would refuse this split at configuration, or null when it takes it (`most`: the
- * version's limit, maxRoyaltyRecipients; v2's by default).
+ * Why a manager of `version` would refuse this split at configuration, or null when it takes it.
+ * No default version: a check made for the wrong version is how a v3 piece with v2's 4 recipients
+ * once got stuck at setup.
  */
-export function royaltyProblem(r: Royalty, most = MAX_ROYALTY_RECIPIENTS): string | null {
-  if (r.recipients.length > most) {
-    return `A royalty has at most ${most} recipients.`
+export function royaltyProblem(r: Royalty, version: ContractVersion): string | null {
+  const limits = royaltyLimits(version)
+  if (limits === null) {
+    return r.recipients.length === 0 ? null : ROYALTY_RULE_MESSAGES.none(version)
+  }
+  if (r.recipients.length > limits.maxRecipients) {
+    return ROYALTY_RULE_MESSAGES.tooManyRecipients(limits)
   }
   for (const [i, x] of r.recipients.entries()) {
     if (!algosdk.isValidAddress(x.address) || x.address === algosdk.ALGORAND_ZERO_ADDRESS_STRING) {
-      return `Recipient ${i + 1} is not an Algorand address.`
+      return ROYALTY_RULE_MESSAGES.badAddress(i)
     }
-    if (x.share <= 0n) return `Recipient ${i + 1}'s share must be above 0 basis points.`
+    if (x.share <= 0n) return ROYALTY_RULE_MESSAGES.badShare(i)
   }
-  if (royaltyBasisPoints(r) > MAX_ROYALTY_BASIS_POINTS) {
-    return `The shares add up to more than ${MAX_ROYALTY_BASIS_POINTS} basis points (15%).`
-  }
+  if (royaltyBasisPoints(r) > limits.maxBasisPoints) return ROYALTY_RULE_MESSAGES.tooMuch(limits)
   return null
 }
 
-/** The configure call's args[1]: each recipient's 32-byte key and 8-byte share, in order. */
-export function encodeRoyalty(r: Royalty, most = MAX_ROYALTY_RECIPIENTS): Uint8Array {
-  const problem = royaltyProblem(r, most)
+/**
+ * The configure call's args[1] for a manager of `version`: each recipient's 32-byte key and
+ * 8-byte share, in order.
+ */
+export function encodeRoyalty(r: Royalty, version: ContractVersion): Uint8Array {
+  const problem = royaltyProblem(r, version)
   if (problem !== null) throw new RangeError(problem)
   const out = new Uint8Array(40 * r.recipients.length)
   r.recipients.forEach((x, i) => {

@@ -1,17 +1,28 @@
 /**
- * Creator royalties (manager v2, docs/product.md §3): up to 4 recipients, each paid a share (in
- * basis points) of every sale a non-creator makes; the shares add up to at most 15%. The rules
- * mirror @unica/contracts `royaltyProblem` (which this package may not import: the layer table);
- * apps/server/src/royalty-rules.test.ts checks that both agree. The server also checks each
- * address's checksum with `royaltyProblem`.
+ * Creator royalties (manager v2 and later, docs/product.md §3): recipients, each paid a share (in
+ * basis points) of every sale a non-creator makes. The limits are each version's, from
+ * @unica/rules (the same module @unica/contracts' `royaltyProblem` reads): an answer about any
+ * app may carry the most any version holds, while a new piece's split is checked for the version a
+ * new deploy gets (CURRENT_VERSION). The server also checks each address's checksum with
+ * `royaltyProblem`; apps/server/src/royalty-rules.test.ts checks that both agree.
  */
+import {
+  CURRENT_VERSION,
+  MOST_ROYALTY_BASIS_POINTS,
+  MOST_ROYALTY_RECIPIENTS,
+  ROYALTY_RULE_MESSAGES,
+  royaltyLimits,
+  type ContractVersion,
+  type RoyaltyLimits,
+} from '@unica/rules'
 import { z } from 'zod'
 import { Address } from './common.js'
 
 export const ROYALTY_LIMITS = {
-  /** 15% of the price. */
-  maxBasisPoints: 1500,
-  maxRecipients: 4,
+  /** The most basis points any version takes (15% of the price). */
+  maxBasisPoints: Number(MOST_ROYALTY_BASIS_POINTS),
+  /** The most recipients any version holds (an answer may describe any version's app). */
+  maxRecipients: MOST_ROYALTY_RECIPIENTS,
   /** The submit_asset field's JSON text (4 recipients need about 300 bytes). */
   fieldBytes: 2000,
 } as const
@@ -19,12 +30,24 @@ export const ROYALTY_LIMITS = {
 /** The zero address: the chain reads it as "no recipient", so it cannot be one. */
 export const ZERO_ADDRESS = `${'A'.repeat(52)}Y5HFKQ`
 
-/** The same words as @unica/contracts `royaltyProblem`, so a field error reads the same anywhere. */
+/** What a new piece's split is checked for: the version a new deploy gets. */
+const NEW_PIECE_LIMITS: RoyaltyLimits = limitsOf(CURRENT_VERSION)
+
+function limitsOf(version: ContractVersion): RoyaltyLimits {
+  const limits = royaltyLimits(version)
+  if (limits === null) throw new RangeError(ROYALTY_RULE_MESSAGES.none(version))
+  return limits
+}
+
+/**
+ * The same words as @unica/contracts `royaltyProblem` (both from @unica/rules), so a field error
+ * reads the same anywhere; the limits are a new piece's.
+ */
 export const ROYALTY_MESSAGES = {
-  tooManyRecipients: `A royalty has at most ${ROYALTY_LIMITS.maxRecipients} recipients.`,
-  badAddress: (i: number) => `Recipient ${i + 1} is not an Algorand address.`,
-  badShare: (i: number) => `Recipient ${i + 1}'s share must be above 0 basis points.`,
-  tooMuch: `The shares add up to more than ${ROYALTY_LIMITS.maxBasisPoints} basis points (15%).`,
+  tooManyRecipients: ROYALTY_RULE_MESSAGES.tooManyRecipients(NEW_PIECE_LIMITS),
+  badAddress: ROYALTY_RULE_MESSAGES.badAddress,
+  badShare: ROYALTY_RULE_MESSAGES.badShare,
+  tooMuch: ROYALTY_RULE_MESSAGES.tooMuch(NEW_PIECE_LIMITS),
   notJson: 'Must be JSON: {"recipients":[{"address":"…","share":500}]}.',
 } as const
 
@@ -50,12 +73,22 @@ export interface RoyaltySplit {
   readonly recipients: readonly RoyaltyRecipient[]
 }
 
-/** Why a split cannot be configured (first problem, in royaltyProblem's order), or null. */
-export function royaltySplitProblem(split: {
-  readonly recipients: readonly { readonly address: unknown; readonly share: unknown }[]
-}): string | null {
+/**
+ * Why a manager of `version` could not be configured with this split (first problem, in
+ * royaltyProblem's order), or null.
+ */
+export function royaltySplitProblem(
+  split: {
+    readonly recipients: readonly { readonly address: unknown; readonly share: unknown }[]
+  },
+  version: ContractVersion,
+): string | null {
   const { recipients } = split
-  if (recipients.length > ROYALTY_LIMITS.maxRecipients) return ROYALTY_MESSAGES.tooManyRecipients
+  const limits = royaltyLimits(version)
+  if (limits === null) return recipients.length === 0 ? null : ROYALTY_RULE_MESSAGES.none(version)
+  if (recipients.length > limits.maxRecipients) {
+    return ROYALTY_RULE_MESSAGES.tooManyRecipients(limits)
+  }
   for (const [i, r] of recipients.entries()) {
     if (!Address.safeParse(r.address).success || r.address === ZERO_ADDRESS) {
       return ROYALTY_MESSAGES.badAddress(i)
@@ -64,8 +97,8 @@ export function royaltySplitProblem(split: {
       return ROYALTY_MESSAGES.badShare(i)
     }
   }
-  const total = recipients.reduce((sum, r) => sum + (r.share as number), 0)
-  if (total > ROYALTY_LIMITS.maxBasisPoints) return ROYALTY_MESSAGES.tooMuch
+  const total = recipients.reduce((sum, r) => sum + BigInt(r.share as number), 0n)
+  if (total > limits.maxBasisPoints) return ROYALTY_RULE_MESSAGES.tooMuch(limits)
   return null
 }
 
@@ -74,7 +107,8 @@ const SplitShape = z.object({
 })
 
 /**
- * submit_asset's optional `royalty` field: JSON text `{"recipients":[{"address":"…","share":500}]}`
+ * submit_asset's optional `royalty` field, for a new piece (so checked for CURRENT_VERSION, the
+ * version its deploy gets): JSON text `{"recipients":[{"address":"…","share":500}]}`
  * (shares in basis points), parsed to the split; an empty list means no royalty. One clear message
  * per problem.
  */
@@ -94,7 +128,7 @@ export const RoyaltyField = z
       ctx.addIssue({ code: 'custom', message: ROYALTY_MESSAGES.notJson })
       return z.NEVER
     }
-    const problem = royaltySplitProblem(shape.data)
+    const problem = royaltySplitProblem(shape.data, CURRENT_VERSION)
     if (problem !== null) {
       ctx.addIssue({ code: 'custom', message: problem })
       return z.NEVER

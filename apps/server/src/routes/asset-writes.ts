@@ -89,14 +89,18 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           throw badRequest('Invalid input.', problems)
         }
         const { proof } = fields
-        // The shared schema mirrors the chain's rules; royaltyProblem also checks each checksum.
+        // The split is checked for the version this piece's deploy gets (stored below), as the
+        // shared schema did; royaltyProblem also checks each address's checksum.
         const royalty = fields.royalty?.recipients.map((r) => ({ ...r }))
         const royaltyRefused =
           royalty === undefined
             ? null
-            : royaltyProblem({
-                recipients: royalty.map((r) => ({ address: r.address, share: BigInt(r.share) })),
-              })
+            : royaltyProblem(
+                {
+                  recipients: royalty.map((r) => ({ address: r.address, share: BigInt(r.share) })),
+                },
+                CURRENT_VERSION,
+              )
         if (royaltyRefused !== null) {
           throw badRequest('Invalid input.', { royalty: [royaltyRefused] })
         }

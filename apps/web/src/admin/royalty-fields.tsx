@@ -1,13 +1,21 @@
 /**
- * The Create NFT form's royalty section (docs/product.md §3): up to 4 recipients, each an address
- * and a percentage (shown beside it in basis points), the total, and each row's problem inline.
- * The rules and messages are royalty-input.ts's.
+ * The Create NFT form's royalty section (docs/product.md §3): as many recipients as the version a
+ * new deploy gets takes (NEW_PIECE_ROYALTY), each an address and a percentage (shown beside it in
+ * basis points), the total, and each row's problem inline. The rules and messages are
+ * royalty-input.ts's.
  */
-import { MAX_ROYALTY_RECIPIENTS } from '@unica/contracts'
 import { useId } from 'react'
 import { inputClass, secondaryButtonClass } from '../components/modal.js'
 import { percentOf } from '../lib/royalty.js'
-import { percentToBasisPoints, type RoyaltyReading, type RoyaltyRow } from './royalty-input.js'
+import {
+  NEW_PIECE_ROYALTY,
+  percentToBasisPoints,
+  type RoyaltyReading,
+  type RoyaltyRow,
+} from './royalty-input.js'
+
+const MOST = NEW_PIECE_ROYALTY.maxRecipients
+const MOST_PERCENT = percentOf(NEW_PIECE_ROYALTY.maxBasisPoints)
 
 export function RoyaltyFields(props: {
   rows: readonly RoyaltyRow[]
@@ -23,8 +31,8 @@ export function RoyaltyFields(props: {
     <fieldset className="flex flex-col gap-3 rounded-md border border-slate-300 p-3">
       <legend className="px-1 text-sm font-medium">Creator royalty</legend>
       <p className="text-sm text-slate-600">
-        Paid to these recipients on every resale, from 0% to 15% in all, fixed for the life of the
-        contract. Leave it at 0% for none.
+        Paid to up to {MOST} recipients on every resale, from 0% to {MOST_PERCENT} in all, fixed for
+        the life of the contract. Leave it at 0% for none.
       </p>
       {rows.map((row, i) => {
         const id = `${base}-${i}`
@@ -98,7 +106,7 @@ export function RoyaltyFields(props: {
         <button
           type="button"
           className={secondaryButtonClass}
-          disabled={rows.length >= MAX_ROYALTY_RECIPIENTS}
+          disabled={rows.length >= MOST}
           onClick={() => {
             onChange([...rows, { address: '', percent: '' }])
           }}
@@ -106,6 +114,9 @@ export function RoyaltyFields(props: {
           Add recipient
         </button>
       </div>
+      {rows.length >= MOST && (
+        <p className="text-sm text-slate-600">A new piece takes at most {MOST} recipients.</p>
+      )}
       {reading.total !== null && (
         <p role="alert" className="text-sm text-red-700">
           {reading.total}

@@ -1,15 +1,20 @@
 /**
- * The Create NFT form's royalty section as data (docs/product.md §3): up to 4 rows of address and
- * percentage (at most 2 decimals), read into basis points and checked by the chain's own rules
- * (`royaltyProblem` of @unica/contracts), each problem placed on the row it is about.
+ * The Create NFT form's royalty section as data (docs/product.md §3): rows of address and
+ * percentage (at most 2 decimals), as many as the version a new deploy gets takes
+ * (`NEW_PIECE_ROYALTY`), read into basis points and checked by the chain's own rules
+ * (`royaltyProblem` of @unica/contracts, for that version), each problem placed on the row it is
+ * about.
  */
-import {
-  MAX_ROYALTY_BASIS_POINTS,
-  MAX_ROYALTY_RECIPIENTS,
-  royaltyProblem,
-  type Royalty,
-} from '@unica/contracts'
+import { CURRENT_VERSION, royaltyProblem, type Royalty } from '@unica/contracts'
+import { royaltyLimits, type RoyaltyLimits } from '@unica/rules'
 import { parseUnits } from '../lib/format.js'
+
+/** The royalty a new piece may have: what the version its deploy gets (v3 or later) takes. */
+export const NEW_PIECE_ROYALTY: RoyaltyLimits = (() => {
+  const limits = royaltyLimits(CURRENT_VERSION)
+  if (limits === null) throw new RangeError(`Version ${CURRENT_VERSION} takes no royalty.`)
+  return limits
+})()
 
 export interface RoyaltyRow {
   readonly address: string
@@ -22,8 +27,8 @@ export const ROYALTY_MESSAGES = {
   address: 'Enter an Algorand address.',
   zero: 'A recipient’s share must be above 0%; remove the recipient instead.',
   duplicate: 'This address is already a recipient.',
-  total: `The royalty adds up to more than ${MAX_ROYALTY_BASIS_POINTS / 100n}%.`,
-  tooMany: `At most ${MAX_ROYALTY_RECIPIENTS} recipients.`,
+  total: `The royalty adds up to more than ${NEW_PIECE_ROYALTY.maxBasisPoints / 100n}%.`,
+  tooMany: `At most ${NEW_PIECE_ROYALTY.maxRecipients} recipients.`,
 } as const
 
 export interface RoyaltyReading {
@@ -61,9 +66,9 @@ export function readRoyalty(rows: readonly RoyaltyRow[]): RoyaltyReading {
   const basisPoints = shares.reduce<bigint>((sum, s) => sum + (s ?? 0n), 0n)
   const paying = shares.some((s) => s !== null && s > 0n)
   const total =
-    rows.length > MAX_ROYALTY_RECIPIENTS
+    rows.length > NEW_PIECE_ROYALTY.maxRecipients
       ? ROYALTY_MESSAGES.tooMany
-      : basisPoints > MAX_ROYALTY_BASIS_POINTS
+      : basisPoints > NEW_PIECE_ROYALTY.maxBasisPoints
         ? ROYALTY_MESSAGES.total
         : null
   if (paying) {
@@ -72,7 +77,7 @@ export function readRoyalty(rows: readonly RoyaltyRow[]): RoyaltyReading {
       const one = { recipients: [{ address: r.address.trim(), share: shares[i] ?? 0n }] }
       const seenBefore = rows.slice(0, i).some((o) => o.address.trim() === r.address.trim())
       if (shares[i] === 0n) problems[i] = ROYALTY_MESSAGES.zero
-      else if (royaltyProblem(one) !== null) problems[i] = ROYALTY_MESSAGES.address
+      else if (royaltyProblem(one, CURRENT_VERSION) !== null) problems[i] = ROYALTY_MESSAGES.address
       else if (seenBefore) problems[i] = ROYALTY_MESSAGES.duplicate
     })
   }
@@ -83,7 +88,7 @@ export function readRoyalty(rows: readonly RoyaltyRow[]): RoyaltyReading {
     ? { recipients: rows.map((r, i) => ({ address: r.address.trim(), share: shares[i] ?? 0n })) }
     : { recipients: [] }
   // The chain's own check, last: nothing the rows above let through may be refused at configure.
-  const chain = royaltyProblem(royalty)
+  const chain = royaltyProblem(royalty, CURRENT_VERSION)
   return chain === null
     ? { royalty, rows: problems, total, basisPoints }
     : { royalty: null, rows: problems, total: chain, basisPoints }

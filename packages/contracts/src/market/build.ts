@@ -18,7 +18,6 @@ import {
   type UnsignedGroup,
 } from '../builders/group.js'
 import type { BoundProxyVersion } from '../programs/index.js'
-import { maxRoyaltyRecipients } from '../protocol.js'
 import { encodeRoyalty, NO_ROYALTY, type Royalty } from '../royalty.js'
 import { amountOf, allHold, payoutsOn, type Terms } from './terms.js'
 import type {
@@ -148,7 +147,7 @@ class Builder {
       appArgs: c.args.map((a) => {
         if (a.kind === 'name') return arg(a.value)
         if (a.kind === 'royalty') {
-          return encodeRoyalty(this.input.royalty ?? NO_ROYALTY, maxRoyaltyRecipients(this.version))
+          return encodeRoyalty(this.input.royalty ?? NO_ROYALTY, this.version)
         }
         return algosdk.encodeUint64(this.term(a.term))
       }),

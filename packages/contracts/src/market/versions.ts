@@ -2,6 +2,7 @@
  * The contract versions the protocol knows, each described in full (v1.ts, v2.ts, v3.ts). Builders build
  * for a version, readers read any of them: an app deployed with an older version keeps trading.
  */
+import { CONTRACT_VERSIONS, CURRENT_VERSION, type ContractVersion } from '@unica/rules'
 import type { OperationSpec, ProtocolSpec, VariantSpec } from './spec.js'
 import { V1 } from './v1.js'
 import { V2 } from './v2.js'
@@ -10,14 +11,15 @@ import { V3, type V3OperationKey } from './v3.js'
 /** Every operation some version has (each version's are a superset of the one before). */
 export type OperationKey = V3OperationKey
 
-export const PROTOCOLS = { 1: V1, 2: V2, 3: V3 } as const satisfies Record<number, ProtocolSpec>
+/** Every version @unica/rules knows, with its full description (a version without one fails here). */
+export const PROTOCOLS = { 1: V1, 2: V2, 3: V3 } as const satisfies Record<
+  ContractVersion,
+  ProtocolSpec
+>
 
-export type ContractVersion = keyof typeof PROTOCOLS
-
-/** The version new deployments get. */
-export const CURRENT_VERSION: ContractVersion = 3
-
-export const CONTRACT_VERSIONS = Object.keys(PROTOCOLS).map(Number) as ContractVersion[]
+// Which versions exist and which one new deployments get are rules (@unica/rules), shared with
+// the schemas; re-exported so that the builders' callers need one import.
+export { CONTRACT_VERSIONS, CURRENT_VERSION, type ContractVersion }
 
 export function protocol(version: ContractVersion = CURRENT_VERSION): ProtocolSpec {
   return PROTOCOLS[version]

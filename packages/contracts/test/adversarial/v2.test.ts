@@ -337,7 +337,7 @@ describe('the split is fixed', () => {
     await h.send(honest, staff)
     expect((await h.state(market)).royalty).toHaveLength(1)
     expect(() =>
-      encodeRoyalty({ recipients: [{ address: staff.address, share: 1_501n }] }),
+      encodeRoyalty({ recipients: [{ address: staff.address, share: 1_501n }] }, 2),
     ).toThrow(RangeError)
   }, 120_000)
 })

@@ -1,0 +1,2 @@
+export * from './versions.js'
+export * from './royalty.js'
