@@ -1,2 +1,3 @@
 export * from './versions.js'
 export * from './royalty.js'
+export * from './operations.js'

@@ -2,43 +2,16 @@
  * Operations: the history of every manager call, and the send queue's status (docs/product.md §3,
  * §7).
  */
+import { AUCTION_OPERATIONS, OP_TYPES, TRADE_OPERATIONS } from '@unica/rules'
 import { z } from 'zod'
 import { Address, Guid, PageQuery, Timestamp, Uint64String } from './common.js'
 
-/** Trades the web app sends through send_tx. */
-export const TRADE_OPERATIONS = ['ASK', 'BID', 'BUY_NOW', 'SELL_NOW'] as const
+// The names are the protocol's (@unica/rules), shared with each operation's spec in the contracts.
+export { AUCTION_OPERATIONS, OP_TYPES, TRADE_OPERATIONS, type AuctionOperation } from '@unica/rules'
+
 export const TradeOperation = z.enum(TRADE_OPERATIONS)
 export type TradeOperation = z.infer<typeof TradeOperation>
 
-/**
- * A v3 manager's timed auction (docs/product.md §4): start (value: the reserve), bid (value: the
- * bid; counterparty: the refunded previous bidder; auction_end: the end after it), cancel, settle
- * (a sale: value the winning bid, counterparty the winner, royalty as a sale's) and withdraw of
- * USDC held for an account that could not receive it (value: the amount).
- */
-export const AUCTION_OPERATIONS = [
-  'AUCTION_START',
-  'AUCTION_BID',
-  'AUCTION_CANCEL',
-  'AUCTION_SETTLE',
-  'AUCTION_WITHDRAW',
-] as const
-export type AuctionOperation = (typeof AUCTION_OPERATIONS)[number]
-
-/**
- * Every op_type the history holds: trades plus the non-trade calls the chain follower sees
- * (CLAIM: a royalty recipient claims what a v2 manager held for them; its value is the amount),
- * and the auction's calls.
- */
-export const OP_TYPES = [
-  ...TRADE_OPERATIONS,
-  'CONFIGURE',
-  'OPT_IN',
-  'CLOSE_OUT',
-  'CLEAR',
-  'CLAIM',
-  ...AUCTION_OPERATIONS,
-] as const
 export const OpType = z.enum(OP_TYPES)
 export type OpType = z.infer<typeof OpType>
 

@@ -4,6 +4,7 @@
  * and the roles its accounts and payouts reveal (who was paid for a buy now, who bought in a sell
  * now). A creation of exactly a manager of ours is read by readDeployment instead.
  */
+import type { OpTypeName } from '@unica/rules'
 import algosdk from 'algosdk'
 import { ON_COMPLETE, type Roles } from './build.js'
 import { appCallOf, type AppCallSpec, type Payout, type Role, type VariantSpec } from './spec.js'
@@ -46,7 +47,7 @@ export interface ConfirmedCall {
 export interface ConfirmedReading {
   readonly operation: OperationKey
   /** The history's op type. */
-  readonly opType: string
+  readonly opType: OpTypeName
   /** The amount the signer agreed to (args[1]); 0 for calls without one. */
   readonly value: bigint
   /**
@@ -70,7 +71,7 @@ const text = new TextDecoder()
 function operationOf(
   call: ConfirmedCall,
   version: ContractVersion,
-): [OperationKey, string, AppCallSpec] | null {
+): [OperationKey, OpTypeName, AppCallSpec] | null {
   const name = call.args.length > 0 ? text.decode(call.args[0]) : ''
   for (const [key, op] of operationEntries(version)) {
     const spec = op.variants

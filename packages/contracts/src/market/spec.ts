@@ -4,6 +4,7 @@
  * contract version is a new set of descriptions in this vocabulary; a new payout is one more entry
  * in a variant's `payouts`.
  */
+import type { OpTypeName } from '@unica/rules'
 import type { ManagerSchema } from '../protocol.js'
 
 /** Who an address is in an operation. `escrow` is the app's account, `proxy` the creating lsig. */
@@ -178,8 +179,8 @@ export interface VariantSpec {
 }
 
 export interface OperationSpec {
-  /** The history's op type (packages/schemas OP_TYPES); null when it is not in the history. */
-  readonly opType: string | null
+  /** The history's op type (@unica/rules OP_TYPES); null when it is not in the history. */
+  readonly opType: OpTypeName | null
   /** The app call's args[0], for NoOp operations. */
   readonly arg?: string
   readonly variants: readonly VariantSpec[]
