@@ -31,7 +31,7 @@ export interface HistoryRow {
 export type SaleRole = 'Buyer' | 'Seller' | 'Settled by'
 
 /** The sender's part in each kind of sale. */
-const SENDER_ROLES: Readonly<Record<string, SaleRole>> = {
+const SENDER_ROLES: Readonly<Partial<Record<string, SaleRole>>> = {
   BUY_NOW: 'Buyer',
   SELL_NOW: 'Seller',
   AUCTION_SETTLE: 'Settled by',

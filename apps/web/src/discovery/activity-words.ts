@@ -23,7 +23,7 @@ const TYPE_LABELS: Record<ActivityType, string> = {
   cancel: 'Cancellation',
 }
 
-const CALL_LABELS: Readonly<Record<string, string>> = {
+const CALL_LABELS: Readonly<Partial<Record<string, string>>> = {
   AUCTION_START: 'Auction started (reserve)',
   AUCTION_BID: 'Auction bid',
   AUCTION_CANCEL: 'Auction cancelled',
