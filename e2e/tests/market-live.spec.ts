@@ -170,6 +170,9 @@ test.describe('the market’s history', () => {
     await expect(rowsOf(page.getByRole('region', { name: 'The market' })).first()).toContainText(
       'Sold at auction',
     )
-    await saveScreen(page, 'market-live-home-1280')
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await saveScreen(page, `market-live-home-${String(width)}`)
+    }
   })
 })
