@@ -55,6 +55,7 @@ test.describe('the market’s history', () => {
     baseURL,
     devnet,
     seed,
+    saveScreen,
   }) => {
     test.slow()
     const buyer = accountNamed(devnet, 'Wallet3')
@@ -101,6 +102,13 @@ test.describe('the market’s history', () => {
     await expect(points.last()).toContainText('Sale')
     await expect(points.last()).toContainText('75 USDC')
     for (const p of [page, activity, pieceTab]) await expectNotReloaded(p)
+
+    // The chart of a listing and a sale minutes apart: whole-time ticks, sales in the legend.
+    const history = pieceTab.getByRole('region', { name: 'Price history' })
+    await history.getByRole('button', { name: 'Chart' }).click()
+    await expect(history.locator('.u-legend')).toHaveText(/Asks\s*Sales/)
+    await pieceTab.setViewportSize({ width: 1280, height: 900 })
+    await saveScreen(pieceTab, 'market-live-sale-chart-1280')
   })
 
   test('an auction reads as one, and its settlement appears live', async ({
