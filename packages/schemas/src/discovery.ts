@@ -46,9 +46,10 @@ export const Suggestions = z.object({
 export type Suggestions = z.infer<typeof Suggestions>
 
 /**
- * What a history row is in the market: a sale (buy now, sell now), a listing (an ask on a piece
- * not listed), a price change (an ask on a piece already listed), a bid, or a cancelled ask or
- * bid (an ask or bid of 0).
+ * What a history row is in the market: a sale (buy now, sell now, an auction's settlement), a
+ * listing (an ask on a piece not listed, or an auction's start at its reserve), a price change (an
+ * ask on a piece already listed), a bid (an offer or an auction bid), or a cancel (an ask or bid
+ * of 0, or a cancelled auction). `op_type` tells an auction's rows from the others.
  */
 export const ACTIVITY_TYPES = ['sale', 'listing', 'price_change', 'bid', 'cancel'] as const
 export const ActivityType = z.enum(ACTIVITY_TYPES)
@@ -73,6 +74,16 @@ export const ActivityItem = z.object({
   /** USDC base units: the price, the bid, or the sale's value (0 for a cancel). */
   value: Uint64String,
   sender: Address,
+  /**
+   * Ours, additive: the other party as the chain follower read it (Operation.counterparty): the
+   * owner paid by a BUY_NOW, the buyer of a SELL_NOW, the winner of an AUCTION_SETTLE (whose
+   * sender is whoever settled, often the worker's operator), the bidder an AUCTION_BID refunded.
+   */
+  counterparty: Address.nullable()
+    .optional()
+    .describe(
+      "The other party: a BUY_NOW's seller, a SELL_NOW's buyer, an AUCTION_SETTLE's winner (its sender is whoever settled), the bidder an AUCTION_BID refunded; else null.",
+    ),
   tx_id: z.string().nullable(),
   round: Uint64String,
   block_time: Timestamp.nullable(),
@@ -119,8 +130,17 @@ export type AccountProfile = z.infer<typeof AccountProfile>
 /** One point of an asset's price history, oldest first. */
 export const PricePoint = z.object({
   type: ActivityType,
+  /** Ours, additive: the manager call (ActivityItem.op_type), so an auction reads as one. */
+  op_type: z
+    .string()
+    .optional()
+    .describe('The manager call: ASK, BID, BUY_NOW, SELL_NOW or an AUCTION_* call.'),
   value: Uint64String,
   sender: Address,
+  /** Ours, additive: as ActivityItem.counterparty (an auction sale's winner). */
+  counterparty: Address.nullable()
+    .optional()
+    .describe("The other party, as the activity feed's counterparty (an auction sale's winner)."),
   tx_id: z.string().nullable(),
   round: Uint64String,
   block_time: Timestamp.nullable(),

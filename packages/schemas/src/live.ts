@@ -29,6 +29,8 @@ export const LiveOperationEvent = z.object({
   op_type: z.string(),
   value: z.string(),
   sender: z.string(),
+  /** Additive: the sale's or refunded bid's other party (Operation.counterparty), or null. */
+  counterparty: z.string().nullable().optional(),
   tx_id: z.string().nullable(),
   round: z.string(),
 })

@@ -35,6 +35,7 @@ function activityJson(row: ActivityRow, storage: MediaStorage, base: string): Ac
     op_type: row.opType,
     value: row.value,
     sender: row.sender,
+    counterparty: row.counterparty,
     tx_id: row.txId,
     round: row.round,
     block_time: row.blockTime,
@@ -177,8 +178,10 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         return {
           points: rows.map((row) => ({
             type: row.type,
+            op_type: row.opType,
             value: row.value,
             sender: row.sender,
+            counterparty: row.counterparty,
             tx_id: row.txId,
             round: row.round,
             block_time: row.blockTime,

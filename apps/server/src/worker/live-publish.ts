@@ -28,6 +28,7 @@ export async function publishRounds(
       op_type: op.opType,
       value: op.value.toString(),
       sender: op.sender,
+      counterparty: op.counterparty,
       tx_id: op.txId,
       round: op.round.toString(),
     }

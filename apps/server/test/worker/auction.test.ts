@@ -341,6 +341,22 @@ describe('an auction on a v3 manager', () => {
       { account: creator.address, kind: 'royalty_paid', value: royaltyCut(price, 500n).toString() },
       { account: collab.address, kind: 'royalty_paid', value: royaltyCut(price, 300n).toString() },
     ])
+    // The feed and the price history name the winner as the other party, not the operator.
+    const feed = await env.server.get('/api/activity/?type=sale&limit=100')
+    const sale = feed
+      .json<{ results: { op_type: string; sender: string; counterparty: string | null }[] }>()
+      .results.find((i) => i.op_type === 'AUCTION_SETTLE')
+    expect(sale).toMatchObject({ sender: settler.address, counterparty: alice.address })
+    const points = (await env.server.get(`/api/assets/${guid}/price_history/`)).json<{
+      points: { type: string; op_type: string; value: string; counterparty: string | null }[]
+    }>().points
+    expect(points.at(-1)).toMatchObject({
+      type: 'sale',
+      op_type: 'AUCTION_SETTLE',
+      value: price.toString(),
+      counterparty: alice.address,
+    })
+    expect(points.map((p) => p.op_type)).toContain('AUCTION_START')
     // A sale: the creator's figures and the piece's last sale count it.
     const figures = await env.server.get(`/api/creators/${creator.address}/`)
     expect(figures.json<{ sales: number }>().sales).toBe(2)

@@ -62,6 +62,8 @@ describe('the follower’s live events', () => {
       op_type: 'ASK',
       value: '42',
       sender: seller.address,
+      // An ask has no other party; a sale's would be here (the web refreshes My bids for it).
+      counterparty: null,
     } satisfies Partial<LiveOperationEvent>)
     await stream.waitFor((f) => f.event === 'asset' && f.data === JSON.stringify({ guid }))
     stream.close()

@@ -183,4 +183,21 @@ describe('history rows in the words of the market', () => {
     )
     expect(row.royalty).toBe(5n)
   })
+
+  it("labels the sender's part in a sale: buyer, seller, or whoever settled an auction", () => {
+    const rows = historyRows(
+      story(
+        { op_type: 'ASK', value: '10', sender: ALICE },
+        { op_type: 'BUY_NOW', value: '10', sender: BOB, counterparty: ALICE },
+        { op_type: 'SELL_NOW', value: '12', sender: BOB, counterparty: CAROL },
+        { op_type: 'AUCTION_SETTLE', value: '15', sender: ALICE, counterparty: CAROL },
+      ),
+    )
+    expect(rows.map((r) => [r.role, shortAddress(r.who)]).reverse()).toEqual([
+      [null, 'ALI...XYZ'],
+      ['Buyer', 'BOB...234'],
+      ['Seller', 'BOB...234'],
+      ['Settled by', 'ALI...XYZ'],
+    ])
+  })
 })

@@ -17,6 +17,8 @@ export interface HistoryRow {
   readonly phrase: Phrase
   /** Who acted (the signer of the call, or the creator for the mint). */
   readonly who: string
+  /** The part `who` played in a sale (a settlement's sender is whoever settled); else null. */
+  readonly role: SaleRole | null
   /** The amount the row is about, in USDC base units; null when none. */
   readonly price: bigint | null
   /** A sale's creator royalty (USDC base units its recipients took); null when it paid none. */
@@ -24,6 +26,15 @@ export interface HistoryRow {
   readonly txId: string | null
   readonly when: string | null
   readonly pending: boolean
+}
+
+export type SaleRole = 'Buyer' | 'Seller' | 'Settled by'
+
+/** The sender's part in each kind of sale. */
+const SENDER_ROLES: Readonly<Partial<Record<string, SaleRole>>> = {
+  BUY_NOW: 'Buyer',
+  SELL_NOW: 'Seller',
+  AUCTION_SETTLE: 'Settled by',
 }
 
 /** Manager calls that only prepare or tidy an account; they tell no story of the piece. */
@@ -150,6 +161,7 @@ export function historyRows(
       key: 'minted',
       phrase: ['Minted'],
       who: asset.creator_address,
+      role: null,
       price: null,
       royalty: null,
       txId: null,
@@ -165,6 +177,7 @@ export function historyRows(
       key: op.operation_id,
       phrase,
       who: op.sender,
+      role: SENDER_ROLES[op.op_type] ?? null,
       price: priceOf(op, value),
       royalty: royaltyOf(op),
       txId: op.tx_id,

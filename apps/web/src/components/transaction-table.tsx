@@ -46,7 +46,14 @@ function priceText(value: bigint | null, config: AppConfig): string {
 function storyCells(row: HistoryRow, config: AppConfig): ReactNode[] {
   return [
     <PhraseCell key="type" phrase={row.phrase} />,
-    <AddressLink key="who" address={row.who} />,
+    row.role === null ? (
+      <AddressLink key="who" address={row.who} />
+    ) : (
+      <span key="who" className="inline-flex items-baseline gap-1">
+        <span className="text-slate-600">{row.role}</span>
+        <AddressLink address={row.who} />
+      </span>
+    ),
     row.royalty === null
       ? priceText(row.price, config)
       : `${priceText(row.price, config)} (royalty ${priceText(row.royalty, config)})`,

@@ -1,6 +1,6 @@
 /**
  * A collector's page, `/account/{address}` (docs/product.md §11): the pieces they own and their
- * open bids, which the chain makes public anyway.
+ * open bids, which the chain makes public anyway; a link to the works they created, if any.
  */
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
@@ -14,21 +14,25 @@ import { AddressLink } from './address-link.js'
 import { Figure } from './figure.js'
 import { discoveryPaths } from './paths.js'
 import { ProfileHeader } from './profile-header.js'
-import { accountQuery } from './queries.js'
+import { accountQuery, creatorQuery } from './queries.js'
 
 export function AccountPage() {
   const { address = '' } = useParams()
   const { api } = useServices()
   const valid = Address.safeParse(address).success
   const profile = useQuery({ ...accountQuery(api, address), enabled: valid })
+  // The link to their works only when there are some (unknown while loading, or on failure: none).
+  const works = useQuery({ ...creatorQuery(api, address), enabled: valid }).data?.works ?? 0
   if (!valid) return <p role="alert">This is not an Algorand address.</p>
   return (
     <section className="flex flex-col gap-6">
       <ProfileHeader title="Collector">
         <AddressLink address={address} />{' '}
-        <Link to={discoveryPaths.creator(address)} className="text-sm underline">
-          Works created
-        </Link>
+        {works > 0 && (
+          <Link to={discoveryPaths.creator(address)} className="text-sm underline">
+            Works created ({works})
+          </Link>
+        )}
       </ProfileHeader>
       <Loaded query={profile}>
         {(data) => (

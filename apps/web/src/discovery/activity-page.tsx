@@ -8,7 +8,8 @@ import { ACTIVITY_TYPES, ActivityType } from '@unica/schemas'
 import { Spinner, inputClass, secondaryButtonClass } from '../components/modal.js'
 import { MESSAGES } from '../lib/errors.js'
 import { useServices } from '../state/services.js'
-import { ACTIVITY_LABELS, ActivityTable } from './activity-table.js'
+import { ActivityTable } from './activity-table.js'
+import { ACTIVITY_FILTER_LABELS } from './activity-words.js'
 import { activityQuery } from './queries.js'
 
 export function ActivityPage() {
@@ -37,7 +38,7 @@ export function ActivityPage() {
           <option value="">All activity</option>
           {ACTIVITY_TYPES.map((t) => (
             <option key={t} value={t}>
-              {ACTIVITY_LABELS[t]}s
+              {ACTIVITY_FILTER_LABELS[t]}
             </option>
           ))}
         </select>

@@ -1,8 +1,8 @@
 /**
  * Rows of market activity (docs/product.md §11): what happened, to which piece, by whom, for how
- * much, in which transaction, when. Stacked rows below 768 px, as the transaction table.
+ * much, in which transaction, when. A sale names its buyer and seller by role. Stacked rows below 768 px, as the transaction table.
  */
-import type { ActivityItem, ActivityType } from '@unica/schemas'
+import type { ActivityItem } from '@unica/schemas'
 import { Link } from 'react-router'
 import { Usdc } from '../components/asset-card.js'
 import { StackedTable } from '../components/stacked-table.js'
@@ -10,22 +10,8 @@ import { explorerTxUrl } from '../lib/config.js'
 import { formatWhen, shortAddress } from '../lib/format.js'
 import { paths } from '../routes/paths.js'
 import { useServices } from '../state/services.js'
-import { AddressLink } from './address-link.js'
-
-export const ACTIVITY_LABELS: Record<ActivityType, string> = {
-  sale: 'Sale',
-  listing: 'Listing',
-  price_change: 'Price change',
-  bid: 'Bid',
-  cancel: 'Cancellation',
-}
-
-/** A row's own words: a cancel says what it cancelled, a sale how it happened. */
-export function activityLabel(item: Pick<ActivityItem, 'type' | 'op_type'>): string {
-  if (item.type === 'cancel') return item.op_type === 'ASK' ? 'Cancelled ask' : 'Cancelled bid'
-  if (item.type === 'sale') return item.op_type === 'SELL_NOW' ? 'Sale (sell now)' : 'Sale'
-  return ACTIVITY_LABELS[item.type]
-}
+import { activityLabel } from './activity-words.js'
+import { Parties } from './parties.js'
 
 const COLUMNS = ['Event', 'Piece', 'Who', 'Price', 'Transaction', 'When'] as const
 
@@ -42,7 +28,7 @@ export function ActivityTable({ items }: { items: readonly ActivityItem[] }) {
           {item.asset.name}
         </Link>
       ),
-      <AddressLink key="who" address={item.sender} />,
+      <Parties key="who" item={item} />,
       <Usdc key="price" value={item.value} />,
       item.tx_id === null || tx === undefined ? (
         '—'

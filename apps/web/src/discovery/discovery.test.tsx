@@ -230,12 +230,91 @@ describe('creator, collector and activity pages', () => {
         (r) => r.url.pathname === '/api/activity/' && r.url.searchParams.get('cursor') === '98.2',
       ),
     ).toBe(true)
-    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Sales')
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Sales (auction sales too)')
     await waitFor(() => {
       expect(requests.at(-1)?.url.searchParams.get('type')).toBe('sale')
     })
     // Each row links the account beside the explorer.
     expect(screen.getAllByRole('link', { name: 'Profile of BOB...234' }).length).toBeGreaterThan(0)
+  }, 30_000)
+})
+
+describe('auctions and parties in the activity feed', () => {
+  it('names each auction call, and a sale its buyer and seller', async () => {
+    const CAROL = `CAR${'C'.repeat(52)}567`
+    renderApp('/activity', {
+      routes: [
+        (url) =>
+          url.pathname === '/api/activity/'
+            ? Response.json({
+                next_cursor: null,
+                results: [
+                  item(1, { op_type: 'AUCTION_SETTLE', sender: CAROL, counterparty: BOB }),
+                  item(2, { type: 'bid', op_type: 'AUCTION_BID' }),
+                  item(3, { type: 'listing', op_type: 'AUCTION_START', sender: ALICE }),
+                  item(4, { type: 'cancel', op_type: 'AUCTION_CANCEL', value: '0' }),
+                  item(5, { op_type: 'BUY_NOW', sender: BOB, counterparty: ALICE }),
+                ],
+              })
+            : undefined,
+      ],
+    })
+    const table = await screen.findByRole('table', {}, LAZY)
+    const rows = within(table).getAllByRole('row').slice(1)
+    const cells = rows.map((r) => within(r).getAllByRole('cell'))
+    expect(cells.map((c) => c[0].textContent)).toEqual([
+      'EventSold at auction',
+      'EventAuction bid',
+      'EventAuction started (reserve)',
+      'EventAuction cancelled',
+      'EventSale',
+    ])
+    // The settlement's buyer is the winner, not whoever sent it; a buy names both sides.
+    expect(cells[0][2].textContent).toBe('WhoBuyerBOB...234')
+    expect(cells[4][2].textContent).toBe('WhoBuyerBOB...234SellerALI...XYZ')
+    expect(cells[2][2].textContent).toBe('WhoALI...XYZ')
+    expect(
+      within(screen.getByLabelText('Show'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('Listings and auction starts')
+  }, 30_000)
+})
+
+describe('a collector page', () => {
+  const renderCollector = (works: number) =>
+    renderApp(`/account/${BOB}`, {
+      routes: [
+        assetList([]),
+        (url) =>
+          url.pathname === `/api/accounts/${BOB}/`
+            ? Response.json({ address: BOB, owned: 0, bids: [] })
+            : undefined,
+        (url) =>
+          url.pathname === `/api/creators/${BOB}/`
+            ? Response.json({
+                address: BOB,
+                works,
+                for_sale: 0,
+                sales: 0,
+                volume: '0',
+                royalties_earned: '0',
+              })
+            : undefined,
+      ],
+    })
+
+  it('links the works created when there are some', async () => {
+    renderCollector(2)
+    expect(await screen.findByRole('link', { name: 'Works created (2)' }, LAZY)).toBeTruthy()
+  }, 30_000)
+
+  it('has no link to works for an account that created nothing', async () => {
+    renderCollector(0)
+    await screen.findByText('No open bids.', {}, LAZY)
+    await waitFor(() => {
+      expect(screen.queryByRole('link', { name: /Works created/ })).toBeNull()
+    })
   }, 30_000)
 })
 
@@ -259,11 +338,31 @@ describe('price history', () => {
                   },
                   {
                     type: 'sale',
+                    op_type: 'BUY_NOW',
                     value: '4500000',
                     sender: BOB,
+                    counterparty: ALICE,
                     tx_id: null,
                     round: '6',
                     block_time: '2026-11-20T10:00:00Z',
+                  },
+                  {
+                    type: 'listing',
+                    op_type: 'AUCTION_START',
+                    value: '20000000',
+                    sender: BOB,
+                    tx_id: null,
+                    round: '7',
+                    block_time: '2026-11-21T10:00:00Z',
+                  },
+                  {
+                    type: 'cancel',
+                    op_type: 'AUCTION_CANCEL',
+                    value: '0',
+                    sender: BOB,
+                    tx_id: null,
+                    round: '8',
+                    block_time: '2026-11-21T11:00:00Z',
                   },
                 ],
               })
@@ -277,7 +376,12 @@ describe('price history', () => {
     expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual([
       'Listing',
       'Sale',
+      'Auction started (reserve)',
+      'Auction cancelled',
     ])
     expect(rows[1].textContent).toContain('4.5 USDC')
+    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe(
+      'BuyerBOB...234SellerALI...XYZ',
+    )
   }, 30_000)
 })

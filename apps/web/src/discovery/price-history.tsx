@@ -1,7 +1,8 @@
 /**
- * An asset's price history (docs/product.md §11): a chart of sales, asks and bids over time, and a
- * table of the same points for keyboard and screen-reader users. The chart's library loads only
- * when a history is shown (price-chart.tsx, its own chunk), so no other route grows.
+ * An asset's price history (docs/product.md §11): a chart of sales, asks, bids and auction reserves
+ * over time, and a table of the same points for keyboard and screen-reader users. The chart's
+ * library loads only when a history is shown (price-chart.tsx, its own chunk), so no other route
+ * grows. The live stream refreshes it after each of the piece's trades (state/live-keys.ts).
  */
 import { useQuery } from '@tanstack/react-query'
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react'
@@ -11,8 +12,8 @@ import { Spinner, secondaryButtonClass } from '../components/modal.js'
 import { MESSAGES } from '../lib/errors.js'
 import { formatWhen } from '../lib/format.js'
 import { useServices } from '../state/services.js'
-import { AddressLink } from './address-link.js'
-import { activityLabel } from './activity-table.js'
+import { activityLabel } from './activity-words.js'
+import { Parties } from './parties.js'
 import { priceHistoryQuery } from './queries.js'
 
 const PriceChart = lazy(() => import('./price-chart.js').then((m) => ({ default: m.PriceChart })))
@@ -58,12 +59,14 @@ function PriceTable({ points }: { points: readonly PricePoint[] }) {
         {points.map((p, i) => (
           <tr key={`${p.round}-${String(i)}`} className="border-b border-slate-100">
             <td className="py-1 pr-4">{formatWhen(p.block_time)}</td>
-            <td className="py-1 pr-4">{activityLabel({ type: p.type, op_type: '' })}</td>
+            <td className="py-1 pr-4">
+              {activityLabel({ type: p.type, op_type: p.op_type ?? '' })}
+            </td>
             <td className="py-1 pr-4">
               <Usdc value={p.value} />
             </td>
             <td className="hidden py-1 pr-4 sm:table-cell">
-              <AddressLink address={p.sender} />
+              <Parties item={{ ...p, op_type: p.op_type ?? '' }} />
             </td>
           </tr>
         ))}

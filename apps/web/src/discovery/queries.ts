@@ -1,7 +1,7 @@
 /** TanStack Query options of discovery's reads (docs/product.md §11). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { ActivityType, ApiClient } from '@unica/schemas'
-import type { AssetFilters } from '../lib/endpoints.js'
+import { keys, type AssetFilters } from '../lib/endpoints.js'
 
 export function suggestionsQuery(api: ApiClient, q: string) {
   return queryOptions({
@@ -22,7 +22,7 @@ export function searchQuery(
   const { market, price__gte, price__lte, creator_address, ordering } = filters
   const narrowing = { market, price__gte, price__lte, creator_address, ordering }
   return queryOptions({
-    queryKey: ['assets', 'search', q, narrowing, offset, limit] as const,
+    queryKey: keys.search(q, narrowing, offset, limit),
     queryFn: () =>
       api.search({
         query: { q, ...narrowing, offset: String(offset), limit: String(limit) },
@@ -32,7 +32,7 @@ export function searchQuery(
 
 export function activityQuery(api: ApiClient, type: ActivityType | undefined) {
   return infiniteQueryOptions({
-    queryKey: ['operations', 'activity', type ?? 'all'] as const,
+    queryKey: keys.activity(type),
     queryFn: ({ pageParam }) =>
       api.listActivity({
         query: {
@@ -47,14 +47,14 @@ export function activityQuery(api: ApiClient, type: ActivityType | undefined) {
 
 export function marketStatsQuery(api: ApiClient) {
   return queryOptions({
-    queryKey: ['operations', 'stats'] as const,
+    queryKey: keys.stats,
     queryFn: () => api.getMarketStats(),
   })
 }
 
 export function creatorQuery(api: ApiClient, address: string) {
   return queryOptions({
-    queryKey: ['assets', 'creator', address] as const,
+    queryKey: keys.creator(address),
     queryFn: () => api.getCreator({ params: { address } }),
     retry: false,
   })
@@ -62,7 +62,7 @@ export function creatorQuery(api: ApiClient, address: string) {
 
 export function accountQuery(api: ApiClient, address: string) {
   return queryOptions({
-    queryKey: ['assets', 'account', address] as const,
+    queryKey: keys.account(address),
     queryFn: () => api.getAccount({ params: { address } }),
     retry: false,
   })
@@ -70,7 +70,7 @@ export function accountQuery(api: ApiClient, address: string) {
 
 export function priceHistoryQuery(api: ApiClient, guid: string) {
   return queryOptions({
-    queryKey: ['operations', 'price-history', guid] as const,
+    queryKey: keys.priceHistory(guid),
     queryFn: () => api.getPriceHistory({ params: { guid } }),
   })
 }

@@ -1,13 +1,13 @@
 /**
  * Live updates (docs/architecture.md "Live updates"): one EventSource on GET /api/events per tab.
- * Each event refreshes exactly the TanStack Query data it concerns, so lists, the asset page, its
- * history and My bids change in place without polling. The browser reconnects by itself, sending
+ * Each event refreshes exactly the TanStack Query data it concerns (live-keys.ts: lists, the piece,
+ * its history and price history, the activity feed, the home figures, creator and collector pages,
+ * My bids), so they change in place without polling. The browser reconnects by itself, sending
  * the last event id so nothing is missed; after a refused connection (e.g. 503) we reconnect later
  * with the id in the query.
  */
 import { API, LiveAssetEvent, LiveOperationEvent } from '@unica/schemas'
-import { invalidateMarket, keys } from '../lib/endpoints.js'
-import { personalKeys } from '../personal/queries.js'
+import { concernsAccount, refreshStale, type MarketEvent } from './live-keys.js'
 import type { Services } from './services.js'
 import { refreshAccount } from './session.js'
 
@@ -47,27 +47,22 @@ export function connectLive(services: Services, open: OpenEventSource, base: str
     const query = lastId === '' ? '' : `?last_event_id=${encodeURIComponent(lastId)}`
     source = open(`${base}${API.streamEvents.path}${query}`)
     on('ready', () => undefined)
+    const handle = (event: MarketEvent): void => {
+      void refreshStale(services.queryClient, event)
+      if (concernsAccount(event, services.store.get().address)) void refreshAccount(services)
+    }
     on('reset', () => {
-      void invalidateMarket(services.queryClient)
-      void services.queryClient.invalidateQueries({ queryKey: personalKeys.notifications })
-      void refreshAccount(services)
+      handle({ kind: 'reset' })
     })
     on('asset', (data) => {
-      const { guid } = LiveAssetEvent.parse(data)
-      const client = services.queryClient
-      void client.invalidateQueries({ queryKey: keys.asset(guid) })
-      void client.invalidateQueries({ queryKey: keys.operations(guid) })
-      void client.invalidateQueries({ queryKey: ['assets'] })
+      handle({ kind: 'asset', data: LiveAssetEvent.parse(data) })
     })
     on('operation', (data) => {
-      const op = LiveOperationEvent.parse(data)
-      void services.queryClient.invalidateQueries({ queryKey: keys.operations(op.guid) })
-      // My bids reads the account's bids from the chain: reload it after its own trades.
-      if (op.sender === services.store.get().address) void refreshAccount(services)
+      handle({ kind: 'operation', data: LiveOperationEvent.parse(data) })
     })
     // Only this signed-in account's stream carries its notifications: the bell refreshes.
     on('notification', () => {
-      void services.queryClient.invalidateQueries({ queryKey: personalKeys.notifications })
+      handle({ kind: 'notification' })
     })
     source.onerror = () => {
       if (stopped || source?.readyState !== CLOSED) return

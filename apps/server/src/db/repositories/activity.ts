@@ -42,6 +42,7 @@ const activityFields = {
   opType: sql<string>`${operations.opType}`.as('opType'),
   value: sql<string>`${operations.value}::text`.as('value'),
   sender: sql<string>`${operations.sender}`.as('sender'),
+  counterparty: sql<string | null>`${operations.counterparty}`.as('counterparty'),
   txId: sql<string | null>`${operations.txId}`.as('txId'),
   // Executed operations always have their round.
   round: sql<string>`${operations.round}::text`.as('round'),
@@ -54,6 +55,8 @@ export interface ActivityRow {
   readonly opType: string
   readonly value: string
   readonly sender: string
+  /** The other party the follower read (an auction sale's winner, not its settler). */
+  readonly counterparty: string | null
   readonly txId: string | null
   readonly round: string
   /** ISO 8601 UTC. */

@@ -8,6 +8,7 @@ export interface RoundOperation {
   readonly opType: string
   readonly value: bigint
   readonly sender: string
+  readonly counterparty: string | null
   readonly txId: string | null
   readonly round: bigint
 }
@@ -23,6 +24,7 @@ export async function executedInRounds(
       opType: operations.opType,
       value: operations.value,
       sender: operations.sender,
+      counterparty: operations.counterparty,
       txId: operations.txId,
       round: operations.round,
     })
@@ -40,6 +42,7 @@ export async function executedInRounds(
     opType: r.opType,
     value: r.value,
     sender: r.sender,
+    counterparty: r.counterparty,
     txId: r.txId,
     round: r.round ?? first,
   }))
