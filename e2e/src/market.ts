@@ -136,7 +136,7 @@ export async function recordErrors(page: Page): Promise<() => Promise<string[]>>
       attributes: true,
     })
   })()`)
-  return async () => (await page.evaluate('window.__unicaErrors')) as string[]
+  return () => page.evaluate<string[]>('window.__unicaErrors')
 }
 
 /**

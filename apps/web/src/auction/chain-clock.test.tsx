@@ -19,7 +19,7 @@ const CHAIN_AHEAD_S = 7200
 /** algod's two answers: the latest round, 1.5 s after its block, whose time is 2 h ahead. */
 function fakeAlgod(requests: string[]): typeof fetch {
   return (input) => {
-    const url = new URL(String(input))
+    const url = new URL(input instanceof Request ? input.url : input)
     requests.push(`${url.pathname}${url.search}`)
     if (url.pathname === '/v2/status') {
       return Promise.resolve(

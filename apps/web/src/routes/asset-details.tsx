@@ -136,6 +136,8 @@ export function AssetDetailsPage() {
     const action = search.get('action')
     if (data === undefined || (action !== 'buy-now' && action !== 'bid')) return
     setSearch({}, { replace: true })
+    // A hidden piece takes no new trade (docs/product.md §13), whatever the link asks.
+    if (data.hidden != null) return
     if (address === null) store.set({ modal: 'select-wallet' })
     else setModal(action)
   }, [data, search, setSearch, address, store])

@@ -216,7 +216,7 @@ export function TradeModal({
               {netText}
             </p>
           )}
-          {loaded !== null && sale !== null && sale > 0n && (
+          {sale !== null && sale > 0n && (
             <RoyaltySplit
               asset={asset}
               seller={loaded.ctx.address}
