@@ -25,7 +25,12 @@ describe('a hidden piece', () => {
     }
     renderApp(`/nft/${a.guid}`, { routes: routes(a) })
     expect(
-      await screen.findByText('This piece was hidden by the marketplace: Copies another artist.'),
+      // The first render of the whole app: slow on a loaded machine.
+      await screen.findByText(
+        'This piece was hidden by the marketplace: Copies another artist.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeTruthy()
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull()
@@ -35,7 +40,9 @@ describe('a hidden piece', () => {
   it('still lists its breadcrumb and trades when it is not hidden', async () => {
     const a = { ...hiddenPiece, hidden: null }
     renderApp(`/nft/${a.guid}`, { routes: routes(a), state: connected(BOB, false) })
-    expect(await screen.findByRole('navigation', { name: 'Breadcrumb' })).toBeTruthy()
+    expect(
+      await screen.findByRole('navigation', { name: 'Breadcrumb' }, { timeout: 5000 }),
+    ).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Buy now' })).toBeTruthy()
   })
 })
