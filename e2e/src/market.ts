@@ -110,3 +110,45 @@ export function card(page: Page, name: string): Locator {
 export function cardFact(c: Locator, term: 'Price' | 'Highest bid' | 'My Bid'): Locator {
   return c.locator(`dt:text-is("${term}") + dd`)
 }
+
+/**
+ * Records every error text the page shows from now on: any `role="alert"` element's text (the
+ * dialogs' inline errors and the error alert), seen by a MutationObserver in the page, so an error
+ * that shows for half a second and goes is caught too. Returns a reader of the record so far.
+ */
+export async function recordErrors(page: Page): Promise<() => Promise<string[]>> {
+  // A string, not a function: e2e's own types have no DOM.
+  await page.evaluate(`(() => {
+    const seen = (window.__unicaErrors = [])
+    const look = () => {
+      for (const el of document.querySelectorAll('[role="alert"]')) {
+        const text = (el.textContent || '').trim()
+        if (text !== '' && !seen.includes(text)) seen.push(text)
+      }
+    }
+    look()
+    window.__unicaErrorObserver?.disconnect()
+    window.__unicaErrorObserver = new MutationObserver(look)
+    window.__unicaErrorObserver.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    })
+  })()`)
+  return () => page.evaluate<string[]>('window.__unicaErrors')
+}
+
+/**
+ * Confirms an open dialog and waits for the success alert, recording error text throughout: the
+ * dialog is frozen once confirmed, so its own trade's live update never shows an error in it.
+ */
+export async function confirmWithoutErrors(page: Page, modal: Locator): Promise<void> {
+  await expect(modal.getByText(/^Fee: \d+\.\d+ Algos/)).toBeVisible()
+  const errors = await recordErrors(page)
+  await modal.getByRole('button', { name: 'Confirm' }).click()
+  await expectSuccess(page)
+  await expect(modal).toBeHidden()
+  // Soft: one run reports every dialog that showed an error, not only the first.
+  expect.soft(await errors(), 'error text shown while and after confirming').toEqual([])
+}

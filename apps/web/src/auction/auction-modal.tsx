@@ -38,7 +38,11 @@ export const AUCTION_TITLES: Record<AuctionAction, string> = {
 }
 
 /** The context the plans take; on failure the error alert closes the modal. */
-function useAuctionContext(asset: Asset, onFail: () => void): AuctionContext | null {
+function useAuctionContext(
+  asset: Asset,
+  onFail: () => void,
+  frozen: boolean,
+): AuctionContext | null {
   const { config } = useServices()
   const loaded = useDialogFacts(
     asset,
@@ -51,6 +55,7 @@ function useAuctionContext(asset: Asset, onFail: () => void): AuctionContext | n
     },
     // A new highest bid or end (live updates) reads the chain again, so the minimum next bid follows.
     [asset.auction?.highest_bid, asset.auction?.end],
+    frozen,
   )
   return useMemo(
     () =>
@@ -194,7 +199,8 @@ function AuctionBidBody(props: BodyProps) {
         hint={
           <>
             At least {fmt(minNext)} USDC. When you are outbid, your USDC and the{' '}
-            {formatAlgos(AUCTION_DEPOSIT)} Algo deposit come back to you.
+            {formatAlgos(AUCTION_DEPOSIT)} Algo deposit come back to you; when you win, the deposit
+            comes back at settlement.
           </>
         }
         onText={(t) => {
@@ -240,8 +246,9 @@ export function AuctionModal({
   asset: Asset
   onClose: () => void
 }) {
-  const ctx = useAuctionContext(asset, onClose)
   const { busy, run } = usePlanRunner(onClose)
+  // Once confirmed, the dialog is checked against what it was confirmed on, never the trade's result.
+  const ctx = useAuctionContext(asset, onClose, busy)
 
   let body: ReactNode
   if (ctx === null) body = <Spinner />

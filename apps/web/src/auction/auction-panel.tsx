@@ -21,7 +21,7 @@ export type AuctionAction =
 /** What the viewer may do with the auction now; `why` explains a missing action. */
 export function auctionActions(
   phase: AuctionPhase,
-  viewer: { readonly isSeller: boolean },
+  viewer: { readonly isSeller: boolean; readonly hidden?: boolean },
 ): { actions: { kind: AuctionAction; label: string }[]; why: string | null } {
   if (phase.kind === 'ended') {
     // Anyone settles, in case the worker is down: it pays the seller and delivers the piece.
@@ -31,6 +31,10 @@ export function auctionActions(
     return phase.kind === 'no-bids'
       ? { actions: [{ kind: 'cancel-auction', label: 'Cancel auction' }], why: null }
       : { actions: [], why: 'An auction cannot be cancelled after its first bid.' }
+  }
+  // A hidden piece (docs/product.md §13) takes no new bid; settling and cancelling get funds out.
+  if (viewer.hidden === true) {
+    return { actions: [], why: 'This piece was hidden: it takes no new bids.' }
   }
   return { actions: [{ kind: 'auction-bid', label: 'Bid in auction' }], why: null }
 }
@@ -78,18 +82,21 @@ export function AuctionPanel({
   auction,
   operations,
   isSeller,
+  hidden = false,
   onAction,
 }: {
   auction: AuctionView
   /** The asset's operations, newest first (the API's order), or null while they load. */
   operations: readonly Operation[] | null
   isSeller: boolean
+  /** Staff hid the piece: no Bid in auction. */
+  hidden?: boolean
   onAction: (kind: AuctionAction) => void
 }) {
   const { config } = useServices()
   const decimals = config.usdcDecimals
   const phase = useAuctionPhase(auction)
-  const { actions, why } = auctionActions(phase, { isSeller })
+  const { actions, why } = auctionActions(phase, { isSeller, hidden })
   const hasBid = auction.highest_bid !== null && BigInt(auction.highest_bid) > 0n
   const minNext = BigInt(auction.min_next_bid)
   // Past 2^64 - 1 no further bid is possible (the chain refuses an overflowing sum).

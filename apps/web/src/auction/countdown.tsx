@@ -1,10 +1,12 @@
 /**
- * The auction countdown on cards and on the details page. It redraws every second from one shared
- * timer (a page of cards runs one interval, not one each). The seconds are hidden from assistive
+ * The auction countdown on cards and on the details page, by the chain's clock (chain-clock.ts),
+ * not the viewer's. It redraws every second from one shared timer (a page of cards runs one
+ * interval, not one each). The seconds are hidden from assistive
  * technology: screen readers get a text to the minute, and nothing is announced as it changes
  * (role="timer" is not live), so a reader is not interrupted every second.
  */
 import { useSyncExternalStore } from 'react'
+import { useChainOffset } from './chain-clock.js'
 import {
   auctionPhase,
   phaseLabel,
@@ -30,14 +32,19 @@ function subscribe(listener: () => void): () => void {
   }
 }
 
-/** The current time, to the second, updated every second while a component uses it. */
+/** The viewer's time, to the second, updated every second while a component uses it. */
 export function useNow(): number {
   return useSyncExternalStore(subscribe, () => Math.floor(Date.now() / 1000) * 1000)
 }
 
-/** The auction's phase now, redrawn every second. */
+/** The chain's time (chain-clock.ts), to the second, updated every second. */
+export function useChainNow(): number {
+  return useNow() + Math.round(useChainOffset() / 1000) * 1000
+}
+
+/** The auction's phase now by the chain's clock, redrawn every second. */
 export function useAuctionPhase(auction: AuctionView): AuctionPhase {
-  return auctionPhase(auction, useNow())
+  return auctionPhase(auction, useChainNow())
 }
 
 const TONE: Record<AuctionPhase['kind'], string> = {

@@ -74,8 +74,9 @@ function HiddenNotice({ reason }: { reason: string }) {
         This piece was hidden by the marketplace: {reason}
       </p>
       <p className="text-sm">
-        It no longer appears in lists or search. Its contract is untouched: owners and bidders can
-        still act on chain, here or on{' '}
+        It no longer appears in lists or search and takes no new trades. Its contract is untouched:
+        owners and bidders can still get their funds out (cancel a bid, delist, settle or cancel an
+        auction, withdraw), here or on{' '}
         <Link to={paths.rescue} className="underline">
           Rescue your funds
         </Link>
@@ -135,6 +136,8 @@ export function AssetDetailsPage() {
     const action = search.get('action')
     if (data === undefined || (action !== 'buy-now' && action !== 'bid')) return
     setSearch({}, { replace: true })
+    // A hidden piece takes no new trade (docs/product.md §13), whatever the link asks.
+    if (data.hidden != null) return
     if (address === null) store.set({ modal: 'select-wallet' })
     else setModal(action)
   }, [data, search, setSearch, address, store])
@@ -151,10 +154,23 @@ export function AssetDetailsPage() {
     (data.owner_address === address ||
       (account !== null && assetAmount(account, BigInt(data.asset_id)) > 0n))
   const auction = auctionOf(data)
-  const buttons = tradeButtons({ isOwner, ask, highestBid, myBid, auction: auction !== null })
-  // Manager v3 auctions: the owner of a piece not in an auction may start one.
+  // A hidden piece (docs/product.md §13) offers only what gets funds out, and is in no list.
+  const hidden = data.hidden != null
+  const buttons = tradeButtons({
+    isOwner,
+    ask,
+    highestBid,
+    myBid,
+    auction: auction !== null,
+    hidden,
+  })
+  // Manager v3 auctions: the owner of a piece not in an auction (and not hidden) may start one.
   const canStartAuction =
-    isOwner && auction === null && data.contract_version >= 3 && data.application_id !== null
+    isOwner &&
+    !hidden &&
+    auction === null &&
+    data.contract_version >= 3 &&
+    data.application_id !== null
   const crumb = ask > 0n ? LISTS.forSale : highestBid > 0n ? LISTS.highestBids : LISTS.recent
 
   const buyBlocked = fill?.listing?.fillable === false ? fill.listing.why : null
@@ -170,19 +186,25 @@ export function AssetDetailsPage() {
 
   return (
     <article className="flex flex-col gap-10">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to={paths.allItems}>All items</Link>
-          </li>
-          <li aria-hidden="true">&gt;</li>
-          <li>
-            <Link to={crumb.path}>{crumb.title}</Link>
-          </li>
-        </ol>
-      </nav>
-      <div className="grid gap-8 md:grid-cols-2">
-        <div className="flex flex-col gap-2">
+      {!hidden && (
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to={paths.allItems}>All items</Link>
+            </li>
+            <li aria-hidden="true">&gt;</li>
+            <li>
+              <Link to={crumb.path}>{crumb.title}</Link>
+            </li>
+          </ol>
+        </nav>
+      )}
+      {/* On a phone the column's parts flow into one list (display: contents), ordered so the
+          name, price and actions come before the image, and the description and royalty after
+          it: a buyer sees the price and acts without scrolling past the picture. From md up,
+          the image on the left and the column on the right, as before. */}
+      <div className="flex flex-col gap-4 md:grid md:grid-cols-2 md:gap-8">
+        <div className="order-1 flex flex-col gap-2 md:order-none">
           <AssetImage asset={data} large />
           {safeHref(data.image) !== undefined && (
             <a
@@ -195,7 +217,7 @@ export function AssetDetailsPage() {
             </a>
           )}
         </div>
-        <div className="flex flex-col gap-4">
+        <div className="contents md:flex md:flex-col md:gap-4">
           <div className="flex items-start justify-between gap-4">
             <div className="flex items-start justify-between gap-2">
               <h1 className="text-3xl font-bold break-words">{data.name}</h1>
@@ -204,7 +226,9 @@ export function AssetDetailsPage() {
             <ShareButton />
           </div>
           {data.hidden != null && <HiddenNotice reason={data.hidden.reason} />}
-          <p className="whitespace-pre-line text-slate-700">{data.description}</p>
+          <p className="order-2 whitespace-pre-line text-slate-700 md:order-none">
+            {data.description}
+          </p>
           <dl className="grid max-w-sm grid-cols-2 gap-2">
             <dt className="text-slate-500">Owner</dt>
             <dd>
@@ -230,12 +254,13 @@ export function AssetDetailsPage() {
             )}
             {myBid > 0n && <UsdcFact label="My Bid" value={myBid} />}
           </dl>
-          <RoyaltyFacts asset={data} />
+          <RoyaltyFacts asset={data} className="order-2 md:order-none" />
           {auction !== null && (
             <AuctionPanel
               auction={auction}
               operations={operations.data?.results ?? null}
               isSeller={address !== null && data.owner_address === address}
+              hidden={hidden}
               onAction={openAuction}
             />
           )}

@@ -39,4 +39,14 @@ describe('tradeButtons', () => {
     expect(labels({ ...base, isOwner: false, myBid: 5n })).toEqual(['Change offer', 'Cancel offer'])
     expect(labels({ ...base, isOwner: false, ask: 9n })).not.toContain('Buy now')
   })
+  it('on a hidden piece offers only what gets funds out: cancel a bid, delist', () => {
+    const hidden = { hidden: true, highestBid: 5n }
+    expect(labels({ ...hidden, isOwner: true, ask: 9n, myBid: 0n })).toEqual(['Cancel offer'])
+    expect(labels({ ...hidden, isOwner: true, ask: 0n, myBid: 0n })).toEqual([])
+    expect(labels({ ...hidden, isOwner: false, ask: 9n, myBid: 0n })).toEqual([])
+    expect(labels({ ...hidden, isOwner: false, ask: 9n, myBid: 5n })).toEqual(['Cancel bid'])
+    expect(labels({ ...hidden, isOwner: false, ask: 0n, myBid: 5n, auction: true })).toEqual([
+      'Cancel offer',
+    ])
+  })
 })

@@ -17,13 +17,21 @@ export interface ButtonFacts {
   readonly myBid: bigint
   /** An auction runs (manager v3): buy now, set price and sell now are refused on chain. */
   readonly auction?: boolean
+  /** Staff hid the piece (docs/product.md §13): only what gets funds out, no new trade. */
+  readonly hidden?: boolean
 }
+
+/** What a hidden piece still offers: a bidder takes back their bid, an owner delists. */
+const FUNDS_OUT: readonly TradeKind[] = ['cancel-bid', 'cancel-ask']
 
 /** Why the owner's and buyer's trades are missing while an auction runs. */
 export const AUCTION_BLOCKS_TRADES =
   'Buy now, Set price and Sell now are unavailable while the auction runs; offers stay open.'
 
 export function tradeButtons(f: ButtonFacts): TradeButton[] {
+  if (f.hidden === true) {
+    return tradeButtons({ ...f, hidden: false }).filter((b) => FUNDS_OUT.includes(b.kind))
+  }
   if (f.auction === true) {
     // Open offers (B) stay available and separate from the auction's bids (docs/product.md §2).
     if (f.isOwner) return []

@@ -31,12 +31,19 @@ export interface DialogFacts<T> {
 /**
  * `read` runs again when the app, the address or any of `rereadOn` changes (live updates of the
  * asset, so the dialog's figures follow the chain); it is taken from the render that starts it.
+ *
+ * `frozen` (the dialog was confirmed and its plan runs): the facts and the account stay as they
+ * were at Confirm and nothing is read again. The plan's own trade changes the chain (a new bid of
+ * record, an auction started or ended) and its live update arrives before the dialog closes: a
+ * form checked against that new state would show an error ("Must be different than current bid")
+ * for a trade that succeeded. What the trade really ends in is its own success or refusal.
  */
 export function useDialogFacts<T>(
   asset: Asset,
   onFail: () => void,
   read: (chain: ChainSession, target: DialogTarget) => Promise<T>,
   rereadOn: readonly unknown[],
+  frozen = false,
 ): DialogFacts<T> | null {
   const services = useServices()
   const account = useStore(services.store, (s) => s.account)
@@ -45,7 +52,7 @@ export function useDialogFacts<T>(
   const appId = asset.application_id === null ? null : BigInt(asset.application_id)
 
   useEffect(() => {
-    if (appId === null || address === null) return
+    if (frozen || appId === null || address === null) return
     const alive = { current: true }
     void (async () => {
       try {
@@ -66,13 +73,18 @@ export function useDialogFacts<T>(
       alive.current = false
     }
     // The account is read from the store at render; it need not restart the chain reads.
-  }, [appId, address, services, ...rereadOn])
+  }, [frozen, appId, address, services, ...rereadOn])
 
-  return useMemo(
+  const live = useMemo(
     () =>
       facts === null || account === null || address === null || appId === null
         ? null
         : { facts: facts.value, account, address },
     [facts, account, address, appId],
   )
+  // The snapshot taken at Confirm (state adjusted while rendering, as React documents it).
+  const [held, setHeld] = useState<DialogFacts<T> | null>(null)
+  if (frozen && held === null && live !== null) setHeld(live)
+  if (!frozen && held !== null) setHeld(null)
+  return frozen ? (held ?? live) : live
 }

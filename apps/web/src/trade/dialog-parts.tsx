@@ -10,14 +10,25 @@ import { useServices } from '../state/services.js'
 import type { Plan } from './plan.js'
 import { runPlan } from './run.js'
 
-/** The fee the plan pays, and what it holds besides (deposits, minimum balance). */
+/**
+ * The fee the plan pays, and what it holds besides, each named for what it is: a deposit the
+ * trade's contract returns (a bid's box when the bid ends, an auction's when outbid or settled),
+ * and minimum balance the opt-ins lock in the account itself.
+ */
 export function FeeLine({ plan }: { plan: Plan }) {
   return (
-    <p className="text-sm text-slate-600">
-      Fee: {formatAlgos(plan.fees)} Algos
-      {plan.needed.algos > plan.fees &&
-        ` (plus ${formatAlgos(plan.needed.algos - plan.fees)} Algos held as deposit or minimum balance)`}
-    </p>
+    <div className="text-sm text-slate-600">
+      <p>Fee: {formatAlgos(plan.fees)} Algos</p>
+      {plan.deposits > 0n && (
+        <p>Deposit: {formatAlgos(plan.deposits)} Algos, which comes back to you</p>
+      )}
+      {plan.minBalance > 0n && (
+        <p>
+          Minimum balance: {formatAlgos(plan.minBalance)} Algos for the opt-in, which stays in your
+          account but cannot be spent while you are opted in
+        </p>
+      )}
+    </div>
   )
 }
 

@@ -53,6 +53,16 @@ export interface Plan {
   readonly fees: bigint
   /** What the account needs: Algos (fees, deposits, min-balance growth) and USDC. */
   readonly needed: Funds
+  /**
+   * Algos paid to the contract that come back (a bid's box, an auction's deposit: returned when
+   * the bid ends, is outbid or the auction settles), microAlgos.
+   */
+  readonly deposits: bigint
+  /**
+   * Algos the opt-ins lock as minimum balance: they stay in the account but cannot be spent while
+   * it is opted in, microAlgos.
+   */
+  readonly minBalance: bigint
 }
 
 /** The plan of a built group: the opt-ins its variant needs first, then the group itself. */
@@ -93,7 +103,13 @@ export function plan(
     deposits += c.deposits
   }
   const usdc = paidBySigner(group, 'usdcId')
-  return { steps, fees, needed: { algos: fees + deposits + minBalanceGrowth, usdc } }
+  return {
+    steps,
+    fees,
+    deposits,
+    minBalance: minBalanceGrowth,
+    needed: { algos: fees + deposits + minBalanceGrowth, usdc },
+  }
 }
 
 /** What the account has to spend: Algos above its minimum balance, and its USDC. */

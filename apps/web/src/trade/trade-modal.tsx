@@ -22,6 +22,7 @@ import {
   type TradeContext,
 } from './plan.js'
 import { youReceive } from '../lib/royalty.js'
+import { RoyaltySplit } from '../components/royalty-facts.js'
 import { useDialogFacts } from './dialog-facts.js'
 import { AmountField, ConfirmButton, FeeLine, usePlanRunner } from './dialog-parts.js'
 import { fillabilityQuery, type MarketFillability } from './fillability.js'
@@ -44,7 +45,7 @@ interface Loaded {
 }
 
 /** Loads what a trade needs from the chain; on failure the error alert closes the modal. */
-function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
+function useTradeContext(asset: Asset, onFail: () => void, frozen: boolean): Loaded | null {
   const services = useServices()
   const loaded = useDialogFacts(
     asset,
@@ -64,6 +65,7 @@ function useTradeContext(asset: Asset, onFail: () => void): Loaded | null {
       return { best, fill, market, state, myBid, params }
     },
     [asset.highest_bid],
+    frozen,
   )
   return useMemo(() => {
     if (loaded === null) return null
@@ -129,10 +131,11 @@ export function TradeModal({
 }) {
   const services = useServices()
   const decimals = services.config.usdcDecimals
-  const loaded = useTradeContext(asset, onClose)
+  const { busy, run } = usePlanRunner(onClose)
+  // Once confirmed, the dialog is checked against what it was confirmed on, never the trade's result.
+  const loaded = useTradeContext(asset, onClose, busy)
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
-  const { busy, run } = usePlanRunner(onClose)
   const inputId = useId()
   const withAmount = kind === 'bid' || kind === 'set-price'
   const amount = withAmount ? parseUnits(text, decimals) : null
@@ -212,6 +215,14 @@ export function TradeModal({
             <p aria-live="polite" className="text-sm font-medium">
               {netText}
             </p>
+          )}
+          {sale !== null && sale > 0n && (
+            <RoyaltySplit
+              asset={asset}
+              seller={loaded.ctx.address}
+              price={sale}
+              usdcDecimals={decimals}
+            />
           )}
           {blockingError != null && (
             <p role="alert" className="text-sm text-red-700">
