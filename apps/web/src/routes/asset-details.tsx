@@ -199,25 +199,13 @@ export function AssetDetailsPage() {
           </ol>
         </nav>
       )}
-      {/* On a phone the column's parts flow into one list (display: contents), ordered so the
-          name, price and actions come before the image, and the description and royalty after
-          it: a buyer sees the price and acts without scrolling past the picture. From md up,
-          the image on the left and the column on the right, as before. */}
+      {/* On a phone the column's parts flow into one list (display: contents): the name, price,
+          royalty and actions, then the image, then the description (order-2, no controls), so a
+          buyer sees the price and acts without scrolling past the picture, and the keyboard
+          meets the controls in the order they show. From md up, the image on the left and the
+          column on the right, as before (placed on the grid: the column comes first in the DOM). */}
       <div className="flex flex-col gap-4 md:grid md:grid-cols-2 md:gap-8">
-        <div className="order-1 flex flex-col gap-2 md:order-none">
-          <AssetImage asset={data} large />
-          {safeHref(data.image) !== undefined && (
-            <a
-              href={safeHref(data.image)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-sm underline"
-            >
-              View full-size image
-            </a>
-          )}
-        </div>
-        <div className="contents md:flex md:flex-col md:gap-4">
+        <div className="contents md:col-start-2 md:row-start-1 md:flex md:flex-col md:gap-4">
           <div className="flex items-start justify-between gap-4">
             <div className="flex items-start justify-between gap-2">
               <h1 className="text-3xl font-bold break-words">{data.name}</h1>
@@ -254,7 +242,7 @@ export function AssetDetailsPage() {
             )}
             {myBid > 0n && <UsdcFact label="My Bid" value={myBid} />}
           </dl>
-          <RoyaltyFacts asset={data} className="order-2 md:order-none" />
+          <RoyaltyFacts asset={data} />
           {auction !== null && (
             <AuctionPanel
               auction={auction}
@@ -298,6 +286,19 @@ export function AssetDetailsPage() {
             <p id={buyWhyId} className="text-sm text-amber-800">
               Buy now is unavailable: {buyBlocked}
             </p>
+          )}
+        </div>
+        <div className="order-1 flex flex-col gap-2 md:order-none md:col-start-1 md:row-start-1">
+          <AssetImage asset={data} large />
+          {safeHref(data.image) !== undefined && (
+            <a
+              href={safeHref(data.image)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm underline"
+            >
+              View full-size image
+            </a>
           )}
         </div>
       </div>
