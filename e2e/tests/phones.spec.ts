@@ -109,6 +109,7 @@ test.describe('on a phone', () => {
 test('a screen whose code fails to load reloads once, then offers Reload and Home', async ({
   page,
   allowConsole,
+  saveScreen,
 }) => {
   // On purpose: the console's chunk is refused, so the browser reports the failed load.
   allowConsole(/^\[error\] Failed to load resource: net::ERR_FAILED \(at .*\/assets\/console-page-/)
@@ -130,6 +131,9 @@ test('a screen whose code fails to load reloads once, then offers Reload and Hom
   await expect(page.getByText('Unexpected Application Error')).toHaveCount(0)
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Home' }).last()).toHaveAttribute('href', '/')
+  await saveScreen(page, 'chunk-error')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await saveScreen(page, 'chunk-error-390')
   // Once the code can arrive again, Reload brings the screen back.
   await page.unroute(chunk)
   await page.getByRole('button', { name: 'Reload' }).click()
