@@ -1,7 +1,9 @@
 /**
  * The test fixture: every test gets a fresh Unica (devnet, database, media, server with its
  * worker, the SPA on one origin) and a page whose base URL points at it. Screenshots of the main
- * screens go to e2e/artifacts/screens.
+ * screens go to e2e/artifacts/screens. Every page of every test is watched for console errors and
+ * warnings and uncaught exceptions (src/console-guard.ts): the test fails at teardown if any
+ * appeared that the test did not announce with `allowConsole`.
  */
 import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -17,6 +19,7 @@ import {
 } from '@unica/launcher'
 import type { Devnet } from '@unica/devnet'
 import { accountNamed } from './chain.js'
+import { guardConsole, type ConsoleGuard } from './console-guard.js'
 
 /** The staff account, as the demo seed registers it. */
 export { STAFF }
@@ -36,6 +39,12 @@ export interface Fixtures {
   readonly devnet: Devnet
   /** Saves a full-page screenshot of the current screen as artifacts/screens/NAME.png. */
   readonly saveScreen: (page: Page, name: string) => Promise<void>
+  /**
+   * Lets this test's pages log console errors or warnings matching `pattern`: only for tests that
+   * provoke failures on purpose (the backend down, a failing /api). Anything else fails the test.
+   */
+  readonly allowConsole: (pattern: RegExp) => void
+  readonly consoleGuard: ConsoleGuard
 }
 
 export const test = base.extend<Options & Fixtures>({
@@ -71,6 +80,29 @@ export const test = base.extend<Options & Fixtures>({
   ],
   devnet: async ({ unica }, use) => {
     await use(unica.devnet!)
+  },
+  // Automatic, and before any context: every context the test opens (its page's, and those of
+  // browser.newPage/newContext) is watched from its first page on.
+  consoleGuard: [
+    async ({ browser }, use) => {
+      const guard = guardConsole(browser)
+      try {
+        await use(guard)
+      } finally {
+        guard.stop()
+      }
+      guard.check()
+    },
+    { auto: true },
+  ],
+  context: async ({ context, consoleGuard }, use) => {
+    consoleGuard.watch(context)
+    await use(context)
+  },
+  allowConsole: async ({ consoleGuard }, use) => {
+    await use((pattern) => {
+      consoleGuard.allow(pattern)
+    })
   },
   baseURL: async ({ unica }, use) => {
     await use(unica.url)

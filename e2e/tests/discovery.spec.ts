@@ -64,8 +64,9 @@ test.describe('discovery in a seeded marketplace', () => {
     await expect.poll(() => searchPrices(sharedSearch)).toEqual(descending)
     await sharedSearch.close()
     // Filters that leave nothing say so; clearing them keeps the words.
+    // Typed fields apply on Enter (or when typing pauses).
     await page.getByLabel('Min price (USDC)').fill('100000')
-    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.getByLabel('Min price (USDC)').press('Enter')
     await expect(page.getByText('No pieces match “co” with these filters.')).toBeVisible()
     await page.getByRole('button', { name: 'Clear filters' }).last().click()
     await expect(page).toHaveURL(/\/search\?q=co$/)
@@ -110,8 +111,9 @@ test.describe('discovery in a seeded marketplace', () => {
     await expect(page.getByLabel('Show')).toHaveValue('for_sale')
 
     // Nothing matches: say so and offer to clear.
+    // Typed fields apply on Enter (or when typing pauses).
     await page.getByLabel('Min price (USDC)').fill('100000')
-    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.getByLabel('Min price (USDC)').press('Enter')
     await expect(page.getByText('No NFTs match these filters.')).toBeVisible()
     await page.getByRole('button', { name: 'Clear filters' }).last().click()
     await expect(page.getByRole('article')).toHaveCount(DEMO_PIECES.length)

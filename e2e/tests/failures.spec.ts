@@ -66,7 +66,20 @@ test.describe('on a seeded marketplace', () => {
     await expect(ask.getByRole('alert')).toHaveText('Must be different than current price')
   })
 
-  test('a refused signature changes nothing', async ({ page, devnet, seed, baseURL }) => {
+  test('a refused signature changes nothing', async ({
+    page,
+    devnet,
+    seed,
+    baseURL,
+    allowConsole,
+  }) => {
+    // On purpose: kmd's refusal is a 401, and the wallet library logs the refused signing.
+    allowConsole(
+      /^\[error\] Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \(at http:\/\/127\.0\.0\.1:\d+\/v1\/transaction\/sign:/,
+    )
+    allowConsole(
+      /^\[error\] \[Wallet:KMD\] Error signing transactions: .*status 401 \(Unauthorized\): error decrypting\. wrong password\?/,
+    )
     const guid = seed!.pieces.find((p) => p.name === harbour.name)!.guid
     const market = await marketOf(baseURL!, guid)
     const bob = accountNamed(devnet, NEWCOMER)
@@ -96,7 +109,12 @@ test.describe('on a seeded marketplace', () => {
   })
 })
 
-test('validation of the Create NFT form', async ({ page, devnet }) => {
+test('validation of the Create NFT form', async ({ page, devnet, allowConsole }) => {
+  // On purpose: the server's validation of a too-long ticker and name, and of a broken image,
+  // answers 400 with the field errors the form shows.
+  allowConsole(
+    /^\[error\] Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(at http:\/\/localhost:\d+\/api\/assets\/validate_asset\/:/,
+  )
   await page.goto('/')
   await connectKmd(page, accountNamed(devnet, STAFF))
   await menu(page, 'Create new NFT')
@@ -147,7 +165,11 @@ test('validation of the Create NFT form', async ({ page, devnet }) => {
   await expect(page.getByText('You have not created any NFT!')).toBeVisible()
 })
 
-test('the backend going down is reported, not hidden', async ({ page, unica }) => {
+test('the backend going down is reported, not hidden', async ({ page, unica, allowConsole }) => {
+  // On purpose: with the server closed, every request to it is refused.
+  allowConsole(
+    /^\[error\] Failed to load resource: net::ERR_CONNECTION_REFUSED \(at http:\/\/localhost:\d+\//,
+  )
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Buy, sell, and collect NFTs' })).toBeVisible()
   await unica.app.close()

@@ -117,7 +117,11 @@ test.describe('with the seeded demo', () => {
   })
 })
 
-test('no other origin can frame our pages', async ({ page, baseURL }) => {
+test('no other origin can frame our pages', async ({ page, baseURL, allowConsole }) => {
+  // On purpose: Chromium reports the framing our frame-ancestors refuses.
+  allowConsole(
+    /^\[error\] Framing 'http:\/\/localhost:\d+\/' violates the following Content Security Policy directive: "frame-ancestors 'none'"\. The request has been blocked\./,
+  )
   // Another site, on another port, that tries to show the marketplace inside its own page; the
   // iframe's load event fires for the refused frame too (with Chromium's error page in it).
   const framer: Server = createServer((_request, response) => {

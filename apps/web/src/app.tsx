@@ -12,6 +12,7 @@ import {
 } from 'react-router'
 import { Layout } from './components/layout.js'
 import { Spinner } from './components/modal.js'
+import { RouteError } from './components/route-error.js'
 import { AssetListPage } from './routes/asset-list.js'
 import { FeaturedPage } from './routes/featured.js'
 import { RequireStaff, RequireWallet } from './routes/guards.js'
@@ -62,45 +63,58 @@ function NotFound() {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // The shell itself failing: the error page alone (never the router's developer screen).
+    errorElement: <RouteError />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/featured', element: <FeaturedPage /> },
-      { path: '/all-items', element: <AssetListPage list={LISTS.allItems} /> },
-      { path: '/for-sale', element: <AssetListPage list={LISTS.forSale} /> },
-      { path: '/highest-bids', element: <AssetListPage list={LISTS.highestBids} /> },
-      { path: '/recently-added', element: <AssetListPage list={LISTS.recent} /> },
-      { path: '/ending-soon', element: <AssetListPage list={LISTS.endingSoon} /> },
-      { path: '/nft/:id', element: page(<AssetDetailsPage />) },
-      // The staff console (issue 19): it explains itself to visitors who are not staff.
-      { path: '/admin', element: page(<ConsolePage />) },
-      { path: '/admin/add-nft', element: <RequireStaff>{page(<AddNftPage />)}</RequireStaff> },
       {
-        path: '/admin/add-nft/:id',
-        element: <RequireStaff>{page(<DeployContractPage />)}</RequireStaff>,
+        // Every page's failure (a chunk that did not load, a render error) inside the shell, so
+        // the navigation stays usable.
+        errorElement: <RouteError />,
+        children: pages(),
       },
-      {
-        path: '/admin/apply',
-        element: <RequireWallet>{page(<BecomeCreatorPage />)}</RequireWallet>,
-      },
-      {
-        path: '/admin/nft-list',
-        element: <RequireStaff>{page(<CreatedNftsPage />)}</RequireStaff>,
-      },
-      { path: '/my-nfts', element: <RequireWallet>{page(<MyNftsPage />)}</RequireWallet> },
-      { path: '/my-bids', element: <RequireWallet>{page(<MyBidsPage />)}</RequireWallet> },
-      // Discovery (docs/product.md §11).
-      { path: '/search', element: page(<SearchPage />) },
-      { path: '/creator/:address', element: page(<CreatorPage />) },
-      { path: '/account/:address', element: page(<AccountPage />) },
-      { path: '/activity', element: page(<ActivityPage />) },
-      { path: '/rescue', element: page(<RescueRoute />) },
-      // The signed-in account's pages (docs/product.md §12).
-      { path: personalPaths.watchlist, element: page(<WatchlistPage />) },
-      { path: personalPaths.sessions, element: page(<SessionsPage />) },
-      { path: '*', element: <NotFound /> },
     ],
   },
 ]
+
+function pages(): RouteObject[] {
+  return [
+    { path: '/', element: <HomePage /> },
+    { path: '/featured', element: <FeaturedPage /> },
+    { path: '/all-items', element: <AssetListPage list={LISTS.allItems} /> },
+    { path: '/for-sale', element: <AssetListPage list={LISTS.forSale} /> },
+    { path: '/highest-bids', element: <AssetListPage list={LISTS.highestBids} /> },
+    { path: '/recently-added', element: <AssetListPage list={LISTS.recent} /> },
+    { path: '/ending-soon', element: <AssetListPage list={LISTS.endingSoon} /> },
+    { path: '/nft/:id', element: page(<AssetDetailsPage />) },
+    // The staff console (issue 19): it explains itself to visitors who are not staff.
+    { path: '/admin', element: page(<ConsolePage />) },
+    { path: '/admin/add-nft', element: <RequireStaff>{page(<AddNftPage />)}</RequireStaff> },
+    {
+      path: '/admin/add-nft/:id',
+      element: <RequireStaff>{page(<DeployContractPage />)}</RequireStaff>,
+    },
+    {
+      path: '/admin/apply',
+      element: <RequireWallet>{page(<BecomeCreatorPage />)}</RequireWallet>,
+    },
+    {
+      path: '/admin/nft-list',
+      element: <RequireStaff>{page(<CreatedNftsPage />)}</RequireStaff>,
+    },
+    { path: '/my-nfts', element: <RequireWallet>{page(<MyNftsPage />)}</RequireWallet> },
+    { path: '/my-bids', element: <RequireWallet>{page(<MyBidsPage />)}</RequireWallet> },
+    // Discovery (docs/product.md §11).
+    { path: '/search', element: page(<SearchPage />) },
+    { path: '/creator/:address', element: page(<CreatorPage />) },
+    { path: '/account/:address', element: page(<AccountPage />) },
+    { path: '/activity', element: page(<ActivityPage />) },
+    { path: '/rescue', element: page(<RescueRoute />) },
+    // The signed-in account's pages (docs/product.md §12).
+    { path: personalPaths.watchlist, element: page(<WatchlistPage />) },
+    { path: personalPaths.sessions, element: page(<SessionsPage />) },
+    { path: '*', element: <NotFound /> },
+  ]
+}
 
 export function App({
   services,

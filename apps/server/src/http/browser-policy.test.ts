@@ -86,4 +86,14 @@ describe('the other browser headers', () => {
     expect(always['permissions-policy']).toMatch(/camera=\(\)/)
     expect(always['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
   })
+
+  it('deny every powerful feature, and name only features Chromium knows (no console warning)', () => {
+    const features = browserHeaders(devnet).always['permissions-policy'].split(', ')
+    for (const name of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid']) {
+      expect(features).toContain(`${name}=()`)
+    }
+    // Chromium logs "Unrecognized feature: 'bluetooth'" on every page for this one.
+    expect(features.some((f) => f.startsWith('bluetooth'))).toBe(false)
+    expect(features.every((f) => f.endsWith('=()'))).toBe(true)
+  })
 })

@@ -83,7 +83,12 @@ export function contentSecurityPolicy(input: BrowserPolicyInput): string {
   ].join('; ')
 }
 
-/** What the browser may use on our pages: nothing it does not need. */
+/**
+ * What the browser may use on our pages: nothing it does not need. Only features browsers know:
+ * Chromium warns on every page about a name it does not recognise ('bluetooth' is one: Web
+ * Bluetooth is not under Permissions Policy there, and browsers without Web Bluetooth have
+ * nothing to restrict), so listing it restricted nothing and cost a console warning.
+ */
 const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
@@ -92,7 +97,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'interest-cohort=()',
 ].join(', ')
 

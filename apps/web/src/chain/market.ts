@@ -13,6 +13,26 @@ export async function readMarket(algod: algosdk.Algodv2, appId: bigint): Promise
   }
 }
 
+/**
+ * A box's value, null when the application has no such box. Asked through the box list filtered
+ * by the name (its values included), not GET …/box: an absent box there is a 404, which the
+ * browser logs as a failed request on every page that asks about one expected to be missing.
+ */
+async function readBoxValue(
+  algod: algosdk.Algodv2,
+  appId: bigint,
+  name: Uint8Array,
+): Promise<Uint8Array | null> {
+  const answer = await algod.getApplicationBoxes(appId).prefix(name).include('values').do()
+  // A prefix also matches longer names; only the exact one counts.
+  const box = answer.boxes.find((b) => sameBytes(b.name, name))
+  return box?.value ?? null
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i])
+}
+
 /** The bid of record (the box), 0 when there is none. */
 export async function readBid(
   algod: algosdk.Algodv2,
@@ -20,12 +40,9 @@ export async function readBid(
   bidder: string,
 ): Promise<bigint> {
   try {
-    const box = await algod
-      .getApplicationBoxByName(appId, algosdk.decodeAddress(bidder).publicKey)
-      .do()
-    return algosdk.decodeUint64(box.value, 'bigint')
+    const value = await readBoxValue(algod, appId, algosdk.decodeAddress(bidder).publicKey)
+    return value === null ? 0n : algosdk.decodeUint64(value, 'bigint')
   } catch (e) {
-    if ((e as { response?: { status?: number } }).response?.status === 404) return 0n
     throw new ChainError('get', e)
   }
 }
@@ -40,10 +57,9 @@ export async function readHeld(
   account: string,
 ): Promise<bigint | null> {
   try {
-    const box = await algod.getApplicationBoxByName(appId, heldBoxKey(account)).do()
-    return algosdk.decodeUint64(box.value, 'bigint')
+    const value = await readBoxValue(algod, appId, heldBoxKey(account))
+    return value === null ? null : algosdk.decodeUint64(value, 'bigint')
   } catch (e) {
-    if ((e as { response?: { status?: number } }).response?.status === 404) return null
     throw new ChainError('get', e)
   }
 }

@@ -50,7 +50,9 @@ function NavBar() {
             Activity
           </NavLink>
         </div>
-        <div className="flex items-center gap-1">
+        {/* The bell's panel hangs from this group's right edge (the header's), so on a phone it
+            stays on screen however wide the account button is. */}
+        <div className="relative flex items-center gap-1">
           <NotificationBell />
           <AccountButton />
         </div>

@@ -93,7 +93,9 @@ function ConsoleTabs({ me }: { me: string }) {
       <div
         role="tablist"
         aria-label="Console sections"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        // Wrapped, not scrolled: on a phone every section stays in sight (a scrolled row hid
+        // "Subscribers" and the rest behind the edge with nothing saying so).
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
         onKeyDown={onKey}
       >
         {TABS.map((t) => (

@@ -103,6 +103,25 @@ describe('filters and sorts on a list page', () => {
     expect(sent().at(-1)?.get('market')).toBe('sold')
   }, 30_000)
 
+  it('applies a typed price when typing pauses, and counts the filters on its button', async () => {
+    const { requests } = renderApp('/all-items?sort=oldest', { routes: [assetList()] })
+    await screen.findByText('Harbour')
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy()
+    expect(screen.getByText('Changes apply as you make them.')).toBeTruthy()
+    await userEvent.type(screen.getByLabelText('Min price (USDC)'), '2.5')
+    await waitFor(() => {
+      const last = requests.filter((r) => r.url.pathname === '/api/assets/').at(-1)
+      expect(last?.url.searchParams.get('price__gte')).toBe('2500000')
+    })
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeTruthy()
+    expect(
+      requests
+        .filter((r) => r.url.pathname === '/api/assets/')
+        .at(-1)
+        ?.url.searchParams.get('ordering'),
+    ).toBe('created_at')
+  }, 30_000)
+
   it('says when nothing matches and offers to clear the filters', async () => {
     const { requests } = renderApp('/for-sale?market=has_bids', { routes: [assetList([])] })
     expect(await screen.findByText('No NFTs match these filters.')).toBeTruthy()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readFilters, withoutFilters } from './list-filters.js'
+import { activeFilterCount, changedParams, readFilters, withoutFilters } from './list-filters.js'
 
 const ADDRESS = `ALI${'A'.repeat(52)}XYZ`
 const read = (query: string) => readFilters(new URLSearchParams(query), 6)
@@ -35,5 +35,19 @@ describe('list filters in the URL', () => {
     expect(
       withoutFilters(new URLSearchParams('q=harb&market=sold&sort=oldest&page=2')).toString(),
     ).toBe('q=harb')
+  })
+
+  it('changes the URL only when a value changes, back to the first page', () => {
+    const at = new URLSearchParams('q=harb&sort=oldest&page=3')
+    // The same values again (an Enter in an unchanged field): no new URL, so no history entry.
+    expect(changedParams(at, { sort: 'oldest' })).toBeNull()
+    expect(changedParams(at, { min: '' })).toBeNull()
+    expect(changedParams(at, { sort: 'newest' })?.toString()).toBe('q=harb&sort=newest')
+    expect(changedParams(at, { sort: '', min: '2' })?.toString()).toBe('q=harb&min=2')
+  })
+
+  it('counts the filters and sorts the URL sets', () => {
+    expect(activeFilterCount(new URLSearchParams('q=harb&page=2'))).toBe(0)
+    expect(activeFilterCount(new URLSearchParams('market=sold&min=&sort=oldest&q=x'))).toBe(2)
   })
 })

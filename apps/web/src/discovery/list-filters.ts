@@ -88,3 +88,27 @@ export function withoutFilters(params: URLSearchParams): URLSearchParams {
   out.delete('page')
   return out
 }
+
+/**
+ * The URL after the bar sets `changes` (an empty value removes its key; any change goes back to
+ * the first page), or null when nothing would change: the bar never adds a history entry for
+ * the URL it is already at, so one Back always undoes one change.
+ */
+export function changedParams(
+  params: URLSearchParams,
+  changes: Readonly<Record<string, string>>,
+): URLSearchParams | null {
+  const next = new URLSearchParams(params)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === '') next.delete(key)
+    else next.set(key, value)
+  }
+  if (next.toString() === params.toString()) return null
+  next.delete('page')
+  return next
+}
+
+/** How many of the bar's filters and sorts the URL sets: the count on the phone's Filters button. */
+export function activeFilterCount(params: URLSearchParams): number {
+  return FILTER_KEYS.filter((k) => (params.get(k) ?? '') !== '').length
+}

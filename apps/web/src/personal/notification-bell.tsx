@@ -54,8 +54,9 @@ export function NotificationBell() {
   if (!signedIn) return null
   const unread = list.data?.unread ?? 0
   return (
+    // Not positioned itself: the panel aligns with the header's right edge (layout.tsx), not the
+    // bell's, which sits left of the account button and would push a phone's panel off screen.
     <div
-      className="relative"
       ref={ref}
       onKeyDown={(e) => {
         if (e.key === 'Escape') setOpen(false)
@@ -94,7 +95,7 @@ export function NotificationBell() {
         <div
           role="dialog"
           aria-label="Notifications"
-          className="absolute right-0 z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-md border border-slate-200 bg-white shadow-lg"
+          className="absolute right-0 top-full z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-md border border-slate-200 bg-white shadow-lg"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
             <h2 className="font-semibold">Notifications</h2>

@@ -47,8 +47,13 @@ export function algosdkReader(algod: algosdk.Algodv2, indexer?: algosdk.Indexer)
       }
     },
     async box(appId, name) {
-      const box = await orNull(algod.getApplicationBoxByName(appId, name).do())
-      return box?.value ?? null
+      // The box list filtered by the name answers 200 when there is no such box; GET …/box would
+      // answer 404, which a browser logs as a failed request. A prefix matches longer names too.
+      const list = await orNull(
+        algod.getApplicationBoxes(appId).prefix(name).include('values').do(),
+      )
+      const hex = algosdk.bytesToHex(name)
+      return list?.boxes.find((b) => algosdk.bytesToHex(b.name) === hex)?.value ?? null
     },
   }
   if (indexer === undefined) return reader
