@@ -1,6 +1,6 @@
 /** The manager application's state, read from algod (docs/product.md §3, contract global state). */
 import algosdk from 'algosdk'
-import { decodeManagerGlobal, heldBoxKey, type ManagerState } from '@unica/contracts'
+import { decodeBid, decodeManagerGlobal, heldBoxKey, type ManagerState } from '@unica/contracts'
 import { canReceiveAsset as algodCanReceive } from '@unica/contracts/flows'
 import { ChainError } from '../lib/errors.js'
 
@@ -17,6 +17,10 @@ export async function readMarket(algod: algosdk.Algodv2, appId: bigint): Promise
  * A box's value, null when the application has no such box. Asked through the box list filtered
  * by the name (its values included), not GET …/box: an absent box there is a 404, which the
  * browser logs as a failed request on every page that asks about one expected to be missing.
+ * go-algorand answers the filtered list from its committed database, a few rounds behind the
+ * latest (MaxAcctLookback), so callers that need the latest value must not rely on it alone; an
+ * algod that ignores `values` (older than the box paging API) lists the name without its value,
+ * and the value is then read by name.
  */
 async function readBoxValue(
   algod: algosdk.Algodv2,
@@ -26,20 +30,29 @@ async function readBoxValue(
   const answer = await algod.getApplicationBoxes(appId).prefix(name).include('values').do()
   // A prefix also matches longer names; only the exact one counts.
   const box = answer.boxes.find((b) => sameBytes(b.name, name))
-  return box?.value ?? null
+  if (box === undefined) return null
+  return box.value ?? (await algod.getApplicationBoxByName(appId, name).do()).value
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i])
 }
 
-/** The bid of record (the box), 0 when there is none. */
+/**
+ * The bid of record, 0 when there is none, as of the latest round: the bidder's local B while it is
+ * opted in (the contract keeps it equal to the box at every call), else the box. Bidding needs the
+ * opt-in, so an account that is not opted in holds a box only from before a ClearState, and the
+ * box list's lag of a few rounds cannot hide a fresh bid from a trade that agrees to its amount.
+ */
 export async function readBid(
   algod: algosdk.Algodv2,
   appId: bigint,
   bidder: string,
 ): Promise<bigint> {
   try {
+    const info = await algod.accountInformation(bidder).do()
+    const local = (info.appsLocalState ?? []).find((s) => s.id === appId)
+    if (local !== undefined) return decodeBid(local.keyValue)
     const value = await readBoxValue(algod, appId, algosdk.decodeAddress(bidder).publicKey)
     return value === null ? 0n : algosdk.decodeUint64(value, 'bigint')
   } catch (e) {

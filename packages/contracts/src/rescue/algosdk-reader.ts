@@ -53,7 +53,10 @@ export function algosdkReader(algod: algosdk.Algodv2, indexer?: algosdk.Indexer)
         algod.getApplicationBoxes(appId).prefix(name).include('values').do(),
       )
       const hex = algosdk.bytesToHex(name)
-      return list?.boxes.find((b) => algosdk.bytesToHex(b.name) === hex)?.value ?? null
+      const box = list?.boxes.find((b) => algosdk.bytesToHex(b.name) === hex)
+      if (box === undefined) return null
+      // An algod older than the box paging API ignores `values`: read the listed box by name.
+      return box.value ?? (await algod.getApplicationBoxByName(appId, name).do()).value
     },
   }
   if (indexer === undefined) return reader
