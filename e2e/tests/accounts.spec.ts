@@ -39,7 +39,8 @@ for (const width of [390, 1280]) {
     const modal = page.getByRole('dialog', { name: 'Select account' })
     const radios = modal.getByRole('radio')
     await expect(radios.first()).toBeVisible()
-    const addresses = await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('value')))
+    const addresses: (string | null)[] = []
+    for (const radio of await radios.all()) addresses.push(await radio.getAttribute('value'))
     expect(addresses).toContain(dispenser)
     expect(addresses.length).toBeGreaterThan(2)
 
@@ -58,7 +59,8 @@ for (const width of [390, 1280]) {
       // The whole address, on screen and not cut (no horizontal overflow).
       const text = row.getByText(address, { exact: true })
       await expect(text).toBeVisible()
-      expect(await text.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+      // (A string: this package has no DOM types.)
+      expect(await text.evaluate('(e) => e.scrollWidth <= e.clientWidth')).toBe(true)
       const chain = await balances(devnet, address)
       await expect(row).toContainText(`${units(chain.algos)} ALGO`)
       // An account not opted in to USDC says so; the helper reads it as 0.

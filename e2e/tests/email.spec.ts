@@ -49,7 +49,11 @@ const test = base.extend<{ mailbox: Mailbox }>({
     try {
       await use({ url: `smtp://127.0.0.1:${String(port)}`, mails })
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+      await new Promise<void>((resolve) => {
+        smtp.close(() => {
+          resolve()
+        })
+      })
     }
   },
   smtpUrl: async ({ mailbox }, use) => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
       guid: (i + 1).toString(16).padStart(32, '0'),
       assetId: BigInt(5000 + i),
       applicationId: BigInt(6000 + i),
-      status: 'RD',
+      status: 'RD' as const,
       name,
       unitName: `T${String(i)}`,
       description: '',

@@ -117,7 +117,6 @@ export function RescuePage({
       }
     })()
     // Only on opening: what the user changes later is theirs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   async function onConnect(id: string): Promise<void> {

@@ -93,7 +93,7 @@ async function wordsLike(database: Database, word: string): Promise<string[]> {
   const now = performance.now()
   const kept = similar.get(word)
   if (kept !== undefined && kept.until > now) return kept.words
-  const length = [...word].length
+  const length = Array.from(word).length
   // The patterns use the trigram index (search_words_trgm_idx); the length bounds the rest.
   const rows = await db
     .select({ word: searchWords.word })

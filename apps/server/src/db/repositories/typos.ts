@@ -7,7 +7,7 @@
 
 /** Typos a query word of this many characters may hold. */
 export function typosAllowed(word: string): 0 | 1 | 2 {
-  const length = [...word].length
+  const length = Array.from(word).length
   return length >= 9 ? 2 : length >= 5 ? 1 : 0
 }
 
@@ -16,8 +16,8 @@ export function typosAllowed(word: string): 0 | 1 | 2 {
  * or `max + 1` when there are more than `max`.
  */
 export function typoDistance(a: string, b: string, max: number): number {
-  const s = [...a]
-  const t = [...b]
+  const s = Array.from(a)
+  const t = Array.from(b)
   if (Math.abs(s.length - t.length) > max) return max + 1
   // Three rows of the classic table: the one before last is needed for a swap.
   let before: number[] = []
@@ -52,7 +52,7 @@ export function typoDistance(a: string, b: string, max: number): number {
  * trigram index can look it up.
  */
 export function typoPatterns(word: string, typos: 1 | 2): string[] {
-  const chars = [...word]
+  const chars = Array.from(word)
   const n = chars.length
   const part = (from: number, to: number) => chars.slice(from, to).join('')
   if (typos === 1) {
