@@ -59,8 +59,11 @@ for (const width of [390, 1280]) {
       // The whole address, on screen and not cut (no horizontal overflow).
       const text = row.getByText(address, { exact: true })
       await expect(text).toBeVisible()
-      // (A string: this package has no DOM types.)
-      expect(await text.evaluate('(e) => e.scrollWidth <= e.clientWidth')).toBe(true)
+      // (Typed by hand: this package has no DOM types.)
+      const fits = await text.evaluate(
+        (e: { scrollWidth: number; clientWidth: number }) => e.scrollWidth <= e.clientWidth,
+      )
+      expect(fits).toBe(true)
       const chain = await balances(devnet, address)
       await expect(row).toContainText(`${units(chain.algos)} ALGO`)
       // An account not opted in to USDC says so; the helper reads it as 0.
