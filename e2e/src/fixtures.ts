@@ -29,6 +29,8 @@ export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), '../ar
 export interface Options {
   /** Seed the demo (the launcher's first-start seed, through the real on-chain flows) first. */
   readonly seeded: boolean
+  /** The server's SMTP_URL (a test's own SMTP server); absent: no email. */
+  readonly smtpUrl: string | undefined
 }
 
 export interface Fixtures {
@@ -49,10 +51,9 @@ export interface Fixtures {
 
 export const test = base.extend<Options & Fixtures>({
   seeded: [false, { option: true }],
-  // Playwright reads a fixture's dependencies from its destructured first parameter: none here.
-  // eslint-disable-next-line no-empty-pattern
-  unica: async ({}, use) => {
-    const unica = await startUnica({ rateLimitMax: 100_000 })
+  smtpUrl: [undefined, { option: true }],
+  unica: async ({ smtpUrl }, use) => {
+    const unica = await startUnica({ rateLimitMax: 100_000, smtpUrl })
     try {
       // Staff registration is an operator's act, not a user's: the devnet's first test account.
       const staff = accountNamed(unica.devnet!, STAFF)

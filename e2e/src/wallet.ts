@@ -1,7 +1,7 @@
 /**
  * The wallet, as a user works it: connect the devnet's KMD wallet through the Select wallet
  * modal (its default wallet has an empty password, so it asks nothing), pick an account in the
- * Select account modal, log out.
+ * Select account modal, disconnect the wallet.
  */
 import { expect, type Page } from '@playwright/test'
 
@@ -35,7 +35,8 @@ export async function selectAccount(page: Page, address: string): Promise<void> 
   await openAccountMenu(page)
   await page.getByRole('menuitem', { name: 'Select Account' }).click()
   const modal = page.getByRole('dialog', { name: 'Select account' })
-  await modal.getByRole('combobox').selectOption(address)
+  // Each account is a radio named by its whole address and its balances.
+  await modal.getByRole('radio', { name: new RegExp(`^${address}`) }).check()
   await modal.getByRole('button', { name: 'Select' }).click()
   await expect(modal).toBeHidden()
   await expect(page.getByRole('button', { name: shortAddress(address), exact: true })).toBeVisible()
@@ -48,6 +49,6 @@ export async function menu(page: Page, entry: string): Promise<void> {
 }
 
 export async function logout(page: Page): Promise<void> {
-  await menu(page, 'Logout')
+  await menu(page, 'Disconnect wallet')
   await expect(page.getByRole('button', { name: 'Connect to wallet' })).toBeVisible()
 }

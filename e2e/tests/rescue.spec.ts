@@ -12,11 +12,14 @@ import {
   type FlowChain,
 } from '@unica/contracts/flows'
 import { DevnetKit, genesisAccount, signWith, type TestAccount } from '@unica/devnet/testing'
+import type { Devnet } from '@unica/devnet'
 import { expect, test } from '../src/fixtures.js'
+import { connectKmd } from '../src/wallet.js'
 
 const BID = 2_000_000n
 
-test('a bidder cancels a bid on /rescue while /api is unreachable', async ({ page, devnet }) => {
+/** A piece ("Rescued", unit RSC) with a manager, and a bid of 2 USDC on it by Wallet3. */
+async function bidOnAPiece(devnet: Devnet) {
   const kit = DevnetKit.of(devnet)
   const creator = genesisAccount(devnet, 'Wallet4')
   const bidder = genesisAccount(devnet, 'Wallet3')
@@ -49,6 +52,11 @@ test('a bidder cancels a bid on /rescue while /api is unreachable', async ({ pag
     bidder,
     buildBid({ bidder: bidder.address, market, currentBid: 0n, newBid: BID, params }),
   )
+  return { kit, bidder, appId, nftId }
+}
+
+test('a bidder cancels a bid on /rescue while /api is unreachable', async ({ page, devnet }) => {
+  const { kit, bidder, appId } = await bidOnAPiece(devnet)
   const before = await kit.assetBalance(bidder.address, kit.usdcId)
 
   // The app loads once (it remembers the network), then our API goes away. The home page's live
@@ -78,5 +86,72 @@ test('a bidder cancels a bid on /rescue while /api is unreachable', async ({ pag
   await expect(page.getByText(/Nothing to rescue/)).toBeVisible()
 
   expect(await kit.assetBalance(bidder.address, kit.usdcId)).toBe(before + BID)
+  expect(apiCalls).toEqual([])
+})
+
+test('/rescue uses the connected account, names the piece, and says why it cannot sign', async ({
+  page,
+  devnet,
+}) => {
+  const { kit, bidder, appId, nftId } = await bidOnAPiece(devnet)
+  const before = await kit.assetBalance(bidder.address, kit.usdcId)
+  const homeStream = page.waitForRequest((r) => r.url().endsWith('/api/events'))
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Buy, sell, and collect NFTs' })).toBeVisible()
+  await homeStream
+  // What /rescue asks of /api (a request the app's page sent before leaving is not /rescue's).
+  const apiCalls: string[] = []
+  const noApi = () =>
+    page.route('**/api/**', (route) => {
+      if (new URL(page.url()).pathname === '/rescue') apiCalls.push(route.request().url())
+      return route.abort()
+    })
+
+  // Read only (no wallet): the bid is found and named, and the disabled button says why.
+  await noApi()
+  await page.goto('/rescue')
+  await page.getByRole('textbox', { name: 'Account' }).fill(bidder.address)
+  await page.getByRole('button', { name: 'Search' }).click()
+  const item = page.getByRole('listitem').filter({ hasText: 'Rescued (RSC)' })
+  await expect(item).toContainText('Your bid 2 USDC')
+  await expect(item).toContainText(
+    `App ${appId} (contract v${String(CURRENT_VERSION)}), NFT ${nftId}`,
+  )
+  const cancel = item.getByRole('button', { name: 'Cancel bid' })
+  await expect(cancel).toBeDisabled()
+  await expect(cancel).toHaveAccessibleDescription(
+    'Connect the wallet of this account to cancel bid.',
+  )
+  await expect(item.getByText('Connect the wallet of this account to cancel bid.')).toBeVisible()
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({
+      path: `/work/shots/search-accounts/rescue-read-only-${String(width)}.png`,
+      fullPage: true,
+    })
+  }
+
+  // The app connects KMD on the bidder's account; /rescue then starts on it, asking nothing.
+  await page.unroute('**/api/**')
+  await page.goto('/')
+  await connectKmd(page, bidder.address)
+  await noApi()
+  await page.goto('/rescue')
+  await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue(bidder.address)
+  await expect(page.getByRole('button', { name: 'Connect KMD (devnet)' })).toHaveCount(0)
+  await expect(item).toContainText('Your bid 2 USDC')
+  await expect(cancel).toBeEnabled()
+  await expect(item.getByText('Connect the wallet of this account')).toHaveCount(0)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({
+      path: `/work/shots/search-accounts/rescue-connected-${String(width)}.png`,
+      fullPage: true,
+    })
+  }
+  await cancel.click()
+  await expect(page.getByText(`Cancel bid: done on app ${appId}`, { exact: false })).toBeVisible()
+  await expect(page.getByText(/Nothing to rescue/)).toBeVisible()
+  expect(await kit.assetBalance(bidder.address, kit.usdcId)).toBe(before + 2_000_000n)
   expect(apiCalls).toEqual([])
 })

@@ -19,6 +19,7 @@ import {
   openStorage,
   startWorker,
   auctionSettlement,
+  smtpMailer,
   type Chain,
   type Database,
   type StorageConfig,
@@ -66,6 +67,11 @@ export interface UnicaOptions {
   readonly operatorMnemonic?: string
   /** Public writes per IP per minute; default 600 (a demo seeds and clicks a lot from one IP). */
   readonly rateLimitMax?: number
+  /**
+   * SMTP_URL: where the confirmation mail of a notification address goes (and, given a
+   * `publicUrl` for their links, the notification mails); absent: no email.
+   */
+  readonly smtpUrl?: string
   /** Operational messages (worker retries); default silent. */
   readonly log?: (message: string) => void
 }
@@ -130,6 +136,7 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       storage = { kind: 'disk', dir: temp }
     }
 
+    const mailer = options.smtpUrl === undefined ? undefined : smtpMailer(options.smtpUrl)
     const settle = await auctionSettlement(chain, options.operatorMnemonic, (message) => {
       options.log?.(message)
     })
@@ -137,6 +144,9 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       database,
       algod: chain.algod,
       ...(settle === undefined ? {} : { settle }),
+      ...(mailer === undefined || options.publicUrl === undefined
+        ? {}
+        : { email: { mailer, publicUrl: options.publicUrl } }),
       log: (message, error) => {
         options.log?.(`${message} ${error instanceof Error ? error.message : ''}`.trim())
       },
@@ -151,6 +161,7 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       cookieSecret: options.cookieSecret ?? randomSecret(),
       rateLimit: { max: options.rateLimitMax ?? 600, windowMs: 60_000 },
       trustProxy: options.trustProxy ?? false,
+      mailer,
       onOperationQueued: () => {
         worker.wake()
       },

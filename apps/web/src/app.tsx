@@ -49,6 +49,7 @@ const RescueRoute = lazy(() =>
 const personal = () => import('./personal/pages.js')
 const WatchlistPage = lazy(() => personal().then((m) => ({ default: m.WatchlistPage })))
 const SessionsPage = lazy(() => personal().then((m) => ({ default: m.SessionsPage })))
+const SettingsPage = lazy(() => personal().then((m) => ({ default: m.SettingsPage })))
 
 const ConsolePage = lazy(() =>
   import('./console/console-page.js').then((m) => ({ default: m.ConsolePage })),
@@ -112,6 +113,7 @@ function pages(): RouteObject[] {
     // The signed-in account's pages (docs/product.md §12).
     { path: personalPaths.watchlist, element: page(<WatchlistPage />) },
     { path: personalPaths.sessions, element: page(<SessionsPage />) },
+    { path: personalPaths.settings, element: page(<SettingsPage />) },
     { path: '*', element: <NotFound /> },
   ]
 }

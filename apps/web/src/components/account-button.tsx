@@ -1,6 +1,7 @@
 /**
  * The account button of the navigation bar and its dropdown (docs/product.md §2): Connect to
- * wallet; the abbreviated address; No accounts; Please wait...; entries by role.
+ * wallet; the abbreviated address; No accounts; Please wait...; entries by role, the session's
+ * entries, and Disconnect wallet.
  */
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -126,8 +127,13 @@ export function AccountButton() {
               <PersonalMenuItems close={close} />
             </>
           )}
-          <MenuAction onChoose={close} run={() => void logout(services)}>
-            Logout
+          {/* Not "Log out": the session has its own Sign in / Sign out (personal/menu-items.tsx). */}
+          <MenuAction
+            onChoose={close}
+            run={() => void logout(services)}
+            hint="Forgets the wallet in this browser"
+          >
+            Disconnect wallet
           </MenuAction>
         </div>
       )}

@@ -5,6 +5,10 @@ import { ALICE, BOB, connected, renderApp } from '../test/harness.js'
 import { accountButtonLabel } from './account-button.js'
 import { initialState } from '../state/store.js'
 
+/** A menu entry's name: its first line (an entry with a hint has a second, its description). */
+const entryName = (item: HTMLElement): string | null =>
+  (item.querySelector('span') ?? item).textContent
+
 describe('account button', () => {
   it('labels every state', () => {
     const base = initialState()
@@ -30,7 +34,7 @@ describe('account button', () => {
   it('shows the staff dropdown', async () => {
     renderApp('/', { state: connected(ALICE, true) })
     await userEvent.click(screen.getByRole('button', { name: 'ALI...XYZ' }))
-    const items = screen.getAllByRole('menuitem').map((i) => i.textContent)
+    const items = screen.getAllByRole('menuitem').map(entryName)
     expect(items).toEqual([
       'Select Account',
       'Create new NFT',
@@ -39,21 +43,39 @@ describe('account button', () => {
       'My NFTs',
       'My bids',
       'Sign in',
-      'Logout',
+      'Disconnect wallet',
     ])
+  })
+
+  it('says what Sign in and Disconnect wallet each do', async () => {
+    renderApp('/', { state: connected(BOB, false) })
+    await userEvent.click(screen.getByRole('button', { name: 'BOB...234' }))
+    expect(
+      screen.getByRole('menuitem', {
+        name: 'Sign in',
+        description: 'Starts a session: watchlist, alerts, email',
+      }),
+    ).toBeTruthy()
+    expect(
+      screen.getByRole('menuitem', {
+        name: 'Disconnect wallet',
+        description: 'Forgets the wallet in this browser',
+      }),
+    ).toBeTruthy()
+    expect(screen.queryByRole('menuitem', { name: /Log ?out/i })).toBeNull()
   })
 
   it('shows the non-staff dropdown', async () => {
     renderApp('/', { state: connected(BOB, false) })
     await userEvent.click(screen.getByRole('button', { name: 'BOB...234' }))
-    const items = screen.getAllByRole('menuitem').map((i) => i.textContent)
+    const items = screen.getAllByRole('menuitem').map(entryName)
     expect(items).toEqual([
       'Select Account',
       'Become a Creator',
       'My NFTs',
       'My bids',
       'Sign in',
-      'Logout',
+      'Disconnect wallet',
     ])
   })
 
@@ -64,12 +86,11 @@ describe('account button', () => {
     await userEvent.click(screen.getByRole('button', { name: 'ALI...XYZ' }))
     await userEvent.click(screen.getByRole('menuitem', { name: 'Select Account' }))
     const dialog = await screen.findByRole('dialog', { name: 'Select account' })
-    const select = within(dialog).getByLabelText('Account')
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([ALICE, BOB])
+    // Whole addresses, each a radio; the current one chosen.
+    const radios = within(dialog).getAllByRole('radio')
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual([ALICE, BOB])
+    expect(within(dialog).getByText(ALICE)).toBeTruthy()
+    expect((radios[0] as HTMLInputElement).checked).toBe(true)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(services.store.get().address).toBe(ALICE)
   })

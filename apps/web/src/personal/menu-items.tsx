@@ -1,6 +1,8 @@
 /**
  * The account menu's personal entries (docs/product.md §12): Sign in while the connected
- * account is not signed in; then Watchlist, Sessions and Sign out.
+ * account is not signed in; then Watchlist, Sessions, Email notifications and Sign out. Signing
+ * in and out starts and ends this browser's session with Unica; the wallet stays connected
+ * (Disconnect wallet, account-button.tsx, is the other one).
  */
 import { Link } from 'react-router'
 import { MenuAction, menuItemClass as item } from '../components/menu-item.js'
@@ -13,7 +15,11 @@ export function PersonalMenuItems({ close }: { close: () => void }) {
   const { signedIn } = useSignedIn()
   if (!signedIn) {
     return (
-      <MenuAction onChoose={close} run={() => void signIn(services)}>
+      <MenuAction
+        onChoose={close}
+        run={() => void signIn(services)}
+        hint="Starts a session: watchlist, alerts, email"
+      >
         Sign in
       </MenuAction>
     )
@@ -26,7 +32,14 @@ export function PersonalMenuItems({ close }: { close: () => void }) {
       <Link role="menuitem" className={item} to={personalPaths.sessions} onClick={close}>
         Sessions
       </Link>
-      <MenuAction onChoose={close} run={() => void signOut(services)}>
+      <Link role="menuitem" className={item} to={personalPaths.settings} onClick={close}>
+        Email notifications
+      </Link>
+      <MenuAction
+        onChoose={close}
+        run={() => void signOut(services)}
+        hint="Ends the session; the wallet stays connected"
+      >
         Sign out
       </MenuAction>
     </>

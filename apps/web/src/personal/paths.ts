@@ -2,4 +2,6 @@
 export const personalPaths = {
   watchlist: '/watchlist',
   sessions: '/sessions',
+  /** Settings: where notifications are mailed (the account menu's "Email notifications"). */
+  settings: '/settings',
 } as const

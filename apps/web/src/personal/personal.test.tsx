@@ -82,15 +82,23 @@ function signedInBackend(watched: Set<string>, notes: { list: Notification[] }):
 }
 
 describe('personal screens', () => {
-  it('offers Watchlist, Sessions and Sign out once signed in', async () => {
+  it('offers Watchlist, Sessions, Email notifications and Sign out once signed in', async () => {
     renderApp('/', {
       state: connected(ALICE, false),
       routes: [signedInBackend(new Set(), { list: [] })],
     })
     await screen.findByRole('button', { name: 'Notifications, 0 unread' }, LAZY)
     await userEvent.click(screen.getByRole('button', { name: 'ALI...XYZ' }))
-    const items = screen.getAllByRole('menuitem').map((i) => i.textContent)
-    expect(items.slice(-4)).toEqual(['Watchlist', 'Sessions', 'Sign out', 'Logout'])
+    const items = screen
+      .getAllByRole('menuitem')
+      .map((i) => (i.querySelector('span') ?? i).textContent)
+    expect(items.slice(-5)).toEqual([
+      'Watchlist',
+      'Sessions',
+      'Email notifications',
+      'Sign out',
+      'Disconnect wallet',
+    ])
   })
 
   it('toggles the heart by keyboard (aria-pressed), sending the CSRF token', async () => {

@@ -12,6 +12,7 @@ import {
   type UnsignedGroup,
 } from '@unica/contracts'
 import { algosdkReader } from '@unica/contracts/flows'
+import type { ChainSession } from '../chain/session.js'
 import type { AppConfig } from '../lib/config.js'
 
 /** A connected wallet as the page uses it: its accounts, and a signer of builders' groups. */
@@ -52,6 +53,35 @@ export function scanAccount(
   return findRescues(algosdkReader(algod, indexer), account, appIds)
 }
 
+/** A piece as the chain names it: its NFT's asset name and unit name. */
+export interface PieceName {
+  readonly name: string
+  readonly unitName: string
+}
+
+/**
+ * The names of the NFTs (asset params on algod, never our API); an NFT that cannot be read (a
+ * node error, a destroyed asset) is left out, and the page names it by its id.
+ */
+export async function pieceNames(
+  nodes: RescueNodes,
+  nftIds: readonly bigint[],
+): Promise<Map<bigint, PieceName>> {
+  const { algod } = clients(nodes)
+  const names = new Map<bigint, PieceName>()
+  await Promise.all(
+    [...new Set(nftIds)].map(async (id) => {
+      try {
+        const { params } = await algod.getAssetByID(id).do()
+        names.set(id, { name: params?.name ?? '', unitName: params?.unitName ?? '' })
+      } catch {
+        // Named by its id instead.
+      }
+    }),
+  )
+  return names
+}
+
 /** Signs and sends the item's groups in order; the last group's first transaction id. */
 export async function rescueItem(
   nodes: RescueNodes,
@@ -77,7 +107,21 @@ export async function rescueItem(
 export async function connectWallet(config: AppConfig, id: string): Promise<RescueWallet> {
   const { createSession } = await import('../chain/session.js')
   const session = createSession(config)
-  const accounts = await session.connect(id)
+  return rescueWallet(session, id, await session.connect(id))
+}
+
+/**
+ * The wallet this browser connected in the app, its session restored (from the wallet layer's own
+ * storage and the wallet, never our API); null when it has no session any more.
+ */
+export async function resumeWallet(config: AppConfig, id: string): Promise<RescueWallet | null> {
+  const { createSession } = await import('../chain/session.js')
+  const session = createSession(config)
+  const accounts = await session.resume(id)
+  return accounts.length === 0 ? null : rescueWallet(session, id, accounts)
+}
+
+function rescueWallet(session: ChainSession, id: string, accounts: string[]): RescueWallet {
   return {
     name: id,
     accounts,

@@ -2,15 +2,18 @@
  * /rescue (issue 14): funds in our contracts never depend on our server. With only a wallet and
  * the chain (algod, and the indexer where algod cannot answer) the page finds every Unica manager
  * where the account has a bid, a listing or royalties held, and cancels, delists or claims,
- * signing with the wallet and sending straight to algod. It never calls our API.
+ * signing with the wallet and sending straight to algod. It never calls our API. The wallet the app
+ * has connected in this browser is restored, and its account searched, without asking. Each find
+ * is named by its piece (the NFT's name on chain).
  */
-import { useState, type SyntheticEvent } from 'react'
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import algosdk from 'algosdk'
 import { RESCUE_ACTIONS, type RescueItem, type RescueScan } from '@unica/contracts'
 import { isDevNetwork, type AppConfig } from '../lib/config.js'
 import { formatUnits } from '../lib/format.js'
 import { offeredWallets } from '../wallet/choices.js'
-import type { RescueNodes, RescueWallet } from './chain.js'
+import type { PieceName, RescueNodes, RescueWallet } from './chain.js'
+import { rememberedWallet, type RememberedWallet } from './sources.js'
 
 const chain = () => import('./chain.js')
 
@@ -32,15 +35,26 @@ type Found =
   | { readonly state: 'idle' }
   | { readonly state: 'loading' }
   | { readonly state: 'error'; readonly text: string }
-  | { readonly state: 'done'; readonly scan: RescueScan }
+  | {
+      readonly state: 'done'
+      readonly scan: RescueScan
+      /** The pieces' names read from the chain, by NFT id (missing: named by the id). */
+      readonly names: ReadonlyMap<bigint, PieceName>
+    }
 
 export function RescuePage({
   config,
   connect = async (id) => (await chain()).connectWallet(config, id),
+  remembered = rememberedWallet(),
+  resume = async (id) => (await chain()).resumeWallet(config, id),
 }: {
   config: AppConfig
   /** Connects a wallet by id (the app's wallet layer; tests bring keys). */
   connect?: (id: string) => Promise<RescueWallet>
+  /** The wallet and account the app had connected in this browser, restored on opening. */
+  remembered?: RememberedWallet | null
+  /** Restores a wallet's session by id; null when it has none. */
+  resume?: (id: string) => Promise<RescueWallet | null>
 }) {
   const [nodes, setNodes] = useState<RescueNodes>({
     algodUrl: config.algodUrl,
@@ -49,6 +63,7 @@ export function RescuePage({
   })
   const [wallet, setWallet] = useState<RescueWallet | null>(null)
   const [walletError, setWalletError] = useState<string | null>(null)
+  const [resuming, setResuming] = useState(remembered !== null)
   const [account, setAccount] = useState('')
   const [appIds, setAppIds] = useState<bigint[]>([])
   const [appText, setAppText] = useState('')
@@ -64,8 +79,13 @@ export function RescuePage({
     }
     setFound({ state: 'loading' })
     try {
-      const scan = await (await chain()).scanAccount(nodes, address, ids)
-      setFound({ state: 'done', scan })
+      const rescue = await chain()
+      const scan = await rescue.scanAccount(nodes, address, ids)
+      const names = await rescue.pieceNames(
+        nodes,
+        scan.items.map((i) => i.market.nftId),
+      )
+      setFound({ state: 'done', scan, names })
     } catch (e) {
       setFound({
         state: 'error',
@@ -74,14 +94,42 @@ export function RescuePage({
     }
   }
 
+  // Once per opening (a ref: React may run an effect twice in development).
+  const resumed = useRef(false)
+  useEffect(() => {
+    if (remembered === null || resumed.current) return
+    resumed.current = true
+    void (async () => {
+      try {
+        const w = await resume(remembered.walletName)
+        if (w === null) return
+        const address =
+          remembered.address !== null && w.accounts.includes(remembered.address)
+            ? remembered.address
+            : w.accounts[0]
+        setWallet(w)
+        setAccount(address)
+        await search(address)
+      } catch (e) {
+        setWalletError(`Could not reconnect your wallet: ${message(e)}`)
+      } finally {
+        setResuming(false)
+      }
+    })()
+    // Only on opening: what the user changes later is theirs.
+  }, [])
+
   async function onConnect(id: string): Promise<void> {
     setWalletError(null)
     try {
       const w = await connect(id)
       if (w.accounts.length === 0) throw new Error('the wallet has no account')
+      // The account the app used last, when this wallet has it.
+      const last = remembered?.address ?? null
+      const address = last !== null && w.accounts.includes(last) ? last : w.accounts[0]
       setWallet(w)
-      setAccount(w.accounts[0])
-      await search(w.accounts[0])
+      setAccount(address)
+      await search(address)
     } catch (e) {
       setWalletError(`Could not connect: ${message(e)}`)
     }
@@ -161,7 +209,9 @@ export function RescuePage({
 
       <div className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">Wallet</h2>
-        {wallet === null ? (
+        {resuming ? (
+          <p role="status">Reconnecting your wallet…</p>
+        ) : wallet === null ? (
           <div className="flex flex-wrap gap-2">
             {offeredWallets(isDevNetwork(config.network)).map((w) => (
               <button
@@ -269,6 +319,15 @@ export function RescuePage({
   )
 }
 
+/** A piece's title: its name and unit name from the chain, else its NFT id. */
+function pieceTitle(name: PieceName | undefined, nftId: bigint): string {
+  if (name === undefined || (name.name === '' && name.unitName === ''))
+    return `NFT ${String(nftId)}`
+  if (name.unitName === '') return name.name
+  if (name.name === '') return name.unitName
+  return `${name.name} (${name.unitName})`
+}
+
 function Results({
   found,
   busy,
@@ -304,13 +363,17 @@ function Results({
         <ul className="flex flex-col gap-2">
           {scan.items.map((item) => {
             const key = `${item.kind}-${item.market.appId}`
+            const whyNot = `${key}-why-not`
             return (
               <li
                 key={key}
                 className="flex flex-col gap-2 rounded border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between"
               >
-                <div>
-                  <p className="font-medium">
+                <div className="min-w-0">
+                  <p className="break-words font-semibold">
+                    {pieceTitle(found.names.get(item.market.nftId), item.market.nftId)}
+                  </p>
+                  <p>
                     {WHAT[item.kind]} {usdc(item.amount)}
                   </p>
                   <p className="text-sm text-slate-600">
@@ -321,17 +384,25 @@ function Results({
                       `; you are not opted in to ${item.kind === 'listing' || item.kind === 'auction' ? 'the NFT' : 'USDC'}: this opts you in first`}
                   </p>
                 </div>
-                <button
-                  type="button"
-                  className={button}
-                  disabled={!canSign || busy !== null}
-                  title={canSign ? undefined : 'Connect the wallet of this account to sign'}
-                  onClick={() => {
-                    onRescue(item, key)
-                  }}
-                >
-                  {busy === key ? 'Signing and sending…' : RESCUE_ACTIONS[item.kind]}
-                </button>
+                <div className="flex shrink-0 flex-col gap-1 sm:items-end">
+                  <button
+                    type="button"
+                    className={button}
+                    disabled={!canSign || busy !== null}
+                    aria-describedby={canSign ? undefined : whyNot}
+                    onClick={() => {
+                      onRescue(item, key)
+                    }}
+                  >
+                    {busy === key ? 'Signing and sending…' : RESCUE_ACTIONS[item.kind]}
+                  </button>
+                  {!canSign && (
+                    <p id={whyNot} className="text-sm text-slate-600 sm:text-right">
+                      Connect the wallet of this account to{' '}
+                      {RESCUE_ACTIONS[item.kind].toLowerCase()}.
+                    </p>
+                  )}
+                </div>
               </li>
             )
           })}

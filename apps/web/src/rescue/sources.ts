@@ -5,6 +5,7 @@
  * values, else AlgoKit LocalNet's defaults. The user can change the URLs on the page.
  */
 import { isDevNetwork, type AppConfig } from '../lib/config.js'
+import { STORAGE_KEYS } from '../state/store.js'
 
 const KEY = 'unica.rescue.config'
 
@@ -53,4 +54,20 @@ export function rescueConfig(): AppConfig {
     // A damaged entry: use the build's defaults.
   }
   return fromEnv()
+}
+
+/** The wallet and account the app last had connected in this browser (state/store.ts keeps them). */
+export interface RememberedWallet {
+  readonly walletName: string
+  readonly address: string | null
+}
+
+export function rememberedWallet(): RememberedWallet | null {
+  try {
+    const walletName = localStorage.getItem(STORAGE_KEYS.walletName)
+    if (walletName === null) return null
+    return { walletName, address: localStorage.getItem(STORAGE_KEYS.account) }
+  } catch {
+    return null
+  }
 }

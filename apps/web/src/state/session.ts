@@ -4,6 +4,7 @@
  */
 import { userQuery } from '../lib/endpoints.js'
 import { userMessage } from '../lib/errors.js'
+import { defaultAccount, lastAccount, rememberAccount } from '../wallet/default-account.js'
 import type { Services } from './services.js'
 import { LOGGED_OUT, accountAfterConnect } from './store.js'
 
@@ -43,15 +44,29 @@ async function loadUser(s: Services): Promise<void> {
 }
 
 async function adoptAccounts(s: Services, walletName: string, accounts: string[]): Promise<void> {
-  const pick = accountAfterConnect(accounts, s.store.get().address)
+  const stored = s.store.get().address
+  const pick = accountAfterConnect(accounts, stored)
   if (!pick.keepWallet) {
     s.store.set({ ...LOGGED_OUT })
     return
   }
-  s.store.set({ walletName, accounts, address: pick.address, connecting: false, user: null })
-  if (pick.address !== null) {
+  let address = pick.address
+  if (stored === null && accounts.length > 0) {
+    // A new connection: the last account used here, else the first holding USDC, never simply
+    // the wallet's first (a devnet KMD's first is its Algo dispenser).
     const chain = await s.chain()
-    chain.selectAccount(walletName, pick.address)
+    const usdc = s.config.usdcId.toString()
+    address = await defaultAccount(
+      accounts,
+      lastAccount(),
+      async (a) => (await chain.readAccount(a)).assets.get(usdc) ?? 0n,
+    )
+  }
+  s.store.set({ walletName, accounts, address, connecting: false, user: null })
+  if (address !== null) {
+    rememberAccount(address)
+    const chain = await s.chain()
+    chain.selectAccount(walletName, address)
     await Promise.all([refreshAccount(s), loadUser(s)])
   }
 }
@@ -93,6 +108,7 @@ export async function selectAccount(s: Services, address: string): Promise<void>
   const { accounts, walletName } = s.store.get()
   if (!accounts.includes(address) || walletName === null) return
   s.store.set({ address, account: null, user: null, modal: null })
+  rememberAccount(address)
   const chain = await s.chain()
   chain.selectAccount(walletName, address)
   await Promise.all([refreshAccount(s), loadUser(s)])

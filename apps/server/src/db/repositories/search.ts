@@ -1,16 +1,18 @@
 /**
  * Search (docs/product.md §11): PostgreSQL's full-text search over the generated `search_vector`
  * (name, unit name, creator, description; English word stems), widened for typos through
- * `search_words` and pg_trgm (migration 0004). The same SQL runs on PGlite and PostgreSQL.
+ * `search_words` and its trigram index (migration 0004). The same SQL runs on PGlite and
+ * PostgreSQL.
  *
  * A query's words become a tsquery built here from letters and digits only, so nothing a user
  * types reaches tsquery syntax: each word matches as a prefix ("harb" finds "Harbour") or as one
- * of the stored words most like it by trigrams (a small typo). Every word must match.
+ * of the stored words within its typos, as Meilisearch counts them (typos.ts: "emebr" finds
+ * "Ember", one of 5 letters or more one typo away, of 9 or more two). Every word must match.
  *
  * The list pages' filters narrow a search, and their orderings replace the best-match order
  * (asset-list.ts holds both, so a search sorted by price sorts as the list does).
  */
-import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, count, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AssetListQuery } from '@unica/schemas'
 import type { Database } from '../connection.js'
 import { assets, searchWords } from '../schema.js'
@@ -18,6 +20,7 @@ import { assetFields, type AssetFields } from './asset-fields.js'
 import { listWhere, ORDER } from './asset-list.js'
 import { notHidden } from './hidden-assets.js'
 import { KeptStatements } from './kept-statements.js'
+import { typoDistance, typoPatterns, typosAllowed } from './typos.js'
 import { CountCache } from './list-count.js'
 
 /** What narrows or sorts a search besides its words (none: every match, best first). */
@@ -32,10 +35,13 @@ export type SearchFilters = Pick<AssetListQuery, (typeof SEARCH_FILTERS)[number]
 
 /** At most this many words of a query count (the rest is ignored). */
 const MAX_WORDS = 6
-/** Words this short only match as a prefix: trigrams of two letters say little. */
-const MIN_FUZZY_LENGTH = 3
-/** The stored words each query word is widened to. */
-const FUZZY_WORDS = 3
+/** The stored words each query word is widened to, fewest typos first. */
+const FUZZY_WORDS = 10
+/**
+ * Candidates read for one query word before their typos are counted: the patterns of a word
+ * match few stored words (a part of it at its start or end), so this only bounds a hostile case.
+ */
+const TYPO_CANDIDATES = 5_000
 /**
  * A search counts at most this many matches and its pages end there, so counting a query that
  * matches most of the market costs what counting this many does (apps/server/README.md
@@ -78,20 +84,33 @@ function caches(database: Database): SearchCaches {
   return found
 }
 
-/** The stored words most like `word` (pg_trgm's `%`: similarity of at least 0.3). */
+/** The stored words within the typos `word` may hold (typos.ts), fewest typos first. */
 async function wordsLike(database: Database, word: string): Promise<string[]> {
+  const typos = typosAllowed(word)
+  if (typos === 0) return []
   const { db } = database
   const { similar } = caches(database)
   const now = performance.now()
   const kept = similar.get(word)
   if (kept !== undefined && kept.until > now) return kept.words
+  const length = Array.from(word).length
+  // The patterns use the trigram index (search_words_trgm_idx); the length bounds the rest.
   const rows = await db
     .select({ word: searchWords.word })
     .from(searchWords)
-    .where(sql`${searchWords.word} OPERATOR(public.%) ${word}`)
-    .orderBy(desc(sql`public.similarity(${searchWords.word}, ${word})`), searchWords.word)
-    .limit(FUZZY_WORDS)
-  const words = rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w))
+    .where(
+      and(
+        or(...typoPatterns(word, typos).map((pattern) => like(searchWords.word, pattern))),
+        sql`char_length(${searchWords.word}) BETWEEN ${length - typos} AND ${length + typos}`,
+      ),
+    )
+    .limit(TYPO_CANDIDATES)
+  const words = rows
+    .map((r) => ({ word: r.word, typos: typoDistance(word, r.word, typos) }))
+    .filter((c) => c.typos <= typos && /^[\p{L}\p{N}]+$/u.test(c.word))
+    .sort((a, b) => a.typos - b.typos || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+    .slice(0, FUZZY_WORDS)
+    .map((c) => c.word)
   similar.delete(word)
   // Maps iterate in insertion order: the first key is the oldest.
   if (similar.size >= SIMILAR_ENTRIES) similar.delete(similar.keys().next().value as string)
@@ -99,14 +118,13 @@ async function wordsLike(database: Database, word: string): Promise<string[]> {
   return words
 }
 
-/** The stored words most like each query word of 3 letters or more. */
+/** The stored words within a typo or two of each query word long enough for typos. */
 async function similarWords(
   database: Database,
   words: readonly string[],
 ): Promise<Map<string, string[]>> {
-  const fuzzy = words.filter((w) => w.length >= MIN_FUZZY_LENGTH)
-  const found = await Promise.all(fuzzy.map((w) => wordsLike(database, w)))
-  return new Map(fuzzy.map((w, i) => [w, found[i]]))
+  const found = await Promise.all(words.map((w) => wordsLike(database, w)))
+  return new Map(words.map((w, i) => [w, found[i]]))
 }
 
 /** The tsquery text: `(word:* | similar | ...) & ...`, letters and digits only besides syntax. */

@@ -1,0 +1,158 @@
+/**
+ * The notification email screen (issue 29): a collector signs in with KMD, opens Email
+ * notifications from the account menu (/settings) and sees no address yet; a malformed address is
+ * refused; a good one is saved and waits for its confirmation, which a real SMTP server in this
+ * process receives; following the mailed link confirms it; a new address starts over; Remove
+ * clears it. The page's read failing shows an error. At 390 px and 1280 px.
+ */
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { accountNamed } from '../src/chain.js'
+import { expect, test as base } from '../src/fixtures.js'
+import { connectKmd, menu } from '../src/wallet.js'
+
+interface Mail {
+  readonly to: string[]
+  readonly text: string
+}
+
+/** The mails this test's SMTP server received, and its URL for the server's SMTP_URL. */
+interface Mailbox {
+  readonly url: string
+  readonly mails: Mail[]
+}
+
+const test = base.extend<{ mailbox: Mailbox }>({
+  // eslint-disable-next-line no-empty-pattern
+  mailbox: async ({}, use) => {
+    const mails: Mail[] = []
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', () => {
+          // nodemailer writes text bodies quoted-printable: read them as written.
+          const text = Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    const { port } = smtp.server.address() as AddressInfo
+    try {
+      await use({ url: `smtp://127.0.0.1:${String(port)}`, mails })
+    } finally {
+      await new Promise<void>((resolve) => {
+        smtp.close(() => {
+          resolve()
+        })
+      })
+    }
+  },
+  smtpUrl: async ({ mailbox }, use) => {
+    await use(mailbox.url)
+  },
+})
+
+/** The confirmation link mailed to `to` (the last one). */
+async function linkMailedTo(mailbox: Mailbox, to: string): Promise<string> {
+  await expect.poll(() => mailbox.mails.filter((m) => m.to.includes(to)).length).toBeGreaterThan(0)
+  const mail = mailbox.mails.filter((m) => m.to.includes(to)).at(-1)!
+  const link = /https?:\/\/\S+confirm\/\?token=[\w-]+/.exec(mail.text)?.[0]
+  expect(link, mail.text).toBeDefined()
+  return link!
+}
+
+for (const width of [390, 1280]) {
+  test(`a collector sets, confirms, changes and removes the notification email (${String(width)} px)`, async ({
+    page,
+    devnet,
+    mailbox,
+  }) => {
+    const shot = (name: string) =>
+      page.screenshot({
+        path: `/work/shots/search-accounts/${name}-${String(width)}.png`,
+        fullPage: true,
+      })
+    await page.setViewportSize({ width, height: 900 })
+    const collector = accountNamed(devnet, 'Wallet3')
+    await page.goto('/')
+    await connectKmd(page, collector)
+
+    // Signed out, the page says how to get in.
+    await page.goto('/settings')
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+    await expect(
+      page.getByText('Sign in with your wallet to see where your notifications are mailed.'),
+    ).toBeVisible()
+
+    await menu(page, 'Sign in')
+    await expect(page.getByRole('status').filter({ hasText: 'Signed in.' })).toBeVisible()
+    await menu(page, 'Email notifications')
+    await expect(page).toHaveURL(/\/settings$/)
+    const email = page.getByRole('region', { name: 'Email notifications' })
+    await expect(
+      email.getByText('No email address set: notifications stay in the bell.'),
+    ).toBeVisible()
+    await shot('email-empty')
+
+    // A malformed address is refused in words, by the field.
+    const field = email.getByRole('textbox', { name: 'Email address' })
+    await field.fill('not an address')
+    await field.press('Enter')
+    await expect(email.getByRole('alert')).toBeVisible()
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+
+    // Set: the server mails a link; the address waits for it.
+    await field.fill('collector@example.com')
+    await email.getByRole('button', { name: 'Save address' }).click()
+    await expect(email.getByRole('status')).toHaveText(
+      'We sent a confirmation link to collector@example.com.',
+    )
+    await expect(email.getByText('collector@example.com', { exact: true })).toBeVisible()
+    await expect(
+      email.getByText('Not confirmed yet: follow the link we mailed to this address.'),
+    ).toBeVisible()
+    await shot('email-pending')
+
+    // Following the mailed link confirms it.
+    const link = await linkMailedTo(mailbox, 'collector@example.com')
+    expect((await page.request.get(link)).status()).toBe(200)
+    await page.reload()
+    await expect(
+      email.getByText('Confirmed: notifications are mailed to this address.'),
+    ).toBeVisible()
+    await shot('email-confirmed')
+
+    // Change: a new address waits for its own confirmation.
+    await email.getByRole('textbox', { name: 'New email address' }).fill('new@example.com')
+    await email.getByRole('button', { name: 'Save address' }).click()
+    await expect(email.getByText('new@example.com', { exact: true })).toBeVisible()
+    await expect(
+      email.getByText('Not confirmed yet: follow the link we mailed to this address.'),
+    ).toBeVisible()
+    await linkMailedTo(mailbox, 'new@example.com')
+
+    // Remove.
+    await email.getByRole('button', { name: 'Remove address' }).click()
+    await expect(email.getByRole('status')).toHaveText('Email address removed.')
+    await expect(
+      email.getByText('No email address set: notifications stay in the bell.'),
+    ).toBeVisible()
+
+    // The read failing: the page says so instead of a form.
+    await page.route('**/api/notifications/email/', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"down"}' }),
+    )
+    await page.reload()
+    await expect(email.getByRole('alert')).toBeVisible()
+    await expect(email.getByRole('textbox')).toHaveCount(0)
+    await shot('email-error')
+  })
+}
