@@ -121,10 +121,15 @@ for (const width of [390, 1280]) {
     ).toBeVisible()
     await shot('email-pending')
 
-    // Following the mailed link confirms it.
+    // Following the mailed link opens a page that confirms it and says so.
     const link = await linkMailedTo(mailbox, 'collector@example.com')
-    expect((await page.request.get(link)).status()).toBe(200)
-    await page.reload()
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible()
+    await expect(
+      page.getByText('collector@example.com is confirmed: notifications will be mailed to it.'),
+    ).toBeVisible()
+    await shot('email-confirm-page')
+    await page.getByRole('link', { name: 'Email settings' }).click()
     await expect(
       email.getByText('Confirmed: notifications are mailed to this address.'),
     ).toBeVisible()

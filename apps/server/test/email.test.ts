@@ -138,6 +138,8 @@ describe('notifications by email', () => {
     expect(set.json()).toEqual({ address: 'ann@example.test', confirmed: false, available: true })
     expect(received).toHaveLength(1)
     expect(received[0].to).toEqual(['ann@example.test'])
+    // The link opens the web app's page (which confirms through the API), not the API's JSON.
+    expect(received[0].text).toMatch(/\/settings\/email\/confirm\/\?token=/)
     const token = /confirm\/\?token=([A-Za-z0-9_-]+)/.exec(received[0].text)
     expect(token).not.toBeNull()
     // Not confirmed yet: the worker mails nothing and skips what came meanwhile.

@@ -50,6 +50,7 @@ const personal = () => import('./personal/pages.js')
 const WatchlistPage = lazy(() => personal().then((m) => ({ default: m.WatchlistPage })))
 const SessionsPage = lazy(() => personal().then((m) => ({ default: m.SessionsPage })))
 const SettingsPage = lazy(() => personal().then((m) => ({ default: m.SettingsPage })))
+const ConfirmEmailPage = lazy(() => personal().then((m) => ({ default: m.ConfirmEmailPage })))
 
 const ConsolePage = lazy(() =>
   import('./console/console-page.js').then((m) => ({ default: m.ConsolePage })),
@@ -114,6 +115,7 @@ function pages(): RouteObject[] {
     { path: personalPaths.watchlist, element: page(<WatchlistPage />) },
     { path: personalPaths.sessions, element: page(<SessionsPage />) },
     { path: personalPaths.settings, element: page(<SettingsPage />) },
+    { path: personalPaths.confirmEmail, element: page(<ConfirmEmailPage />) },
     { path: '*', element: <NotFound /> },
   ]
 }

@@ -22,6 +22,12 @@ import { assetJson } from './asset-json.js'
 import { baseUrl, writeLimit } from './http.js'
 import { endpoint } from './register.js'
 
+/**
+ * The web app's page the confirmation mail links to (apps/web/src/personal/paths.ts,
+ * `confirmEmail`), on the site's origin (PUBLIC_URL), as the notification mails link `/nft/…`.
+ */
+const CONFIRM_EMAIL_PAGE = '/settings/email/confirm/'
+
 export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const { db } = ctx.database
 
@@ -119,7 +125,8 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const { address } = request.body
         const token = newToken()
         await setEmail(db, who, address, tokenHash(token))
-        const link = `${baseUrl(ctx, request)}${API.confirmNotificationEmail.path}?token=${token}`
+        // The web app's page, which confirms through the API and says so (a page, not JSON).
+        const link = `${baseUrl(ctx, request)}${CONFIRM_EMAIL_PAGE}?token=${token}`
         await ctx.mailer
           .send({
             to: address,

@@ -4,4 +4,6 @@ export const personalPaths = {
   sessions: '/sessions',
   /** Settings: where notifications are mailed (the account menu's "Email notifications"). */
   settings: '/settings',
+  /** Where the confirmation mail's link leads (its `?token=`): confirms, then says so. */
+  confirmEmail: '/settings/email/confirm',
 } as const
