@@ -18,6 +18,7 @@ for (const width of [390, 1280]) {
   test(`KMD starts on a USDC holder; the picker shows whole addresses and balances (${String(width)} px)`, async ({
     page,
     devnet,
+    saveScreen,
   }) => {
     await page.setViewportSize({ width, height: 900 })
     const dispenser = accountNamed(devnet, 'Wallet1')
@@ -69,9 +70,7 @@ for (const width of [390, 1280]) {
         chain.usdc === 0n ? /(\b0 USDC|no USDC)/ : `${units(chain.usdc)} USDC`,
       )
     }
-    await page.screenshot({
-      path: `/work/shots/search-accounts/select-account-${String(width)}.png`,
-    })
+    await saveScreen(page, `select-account-${String(width)}`)
 
     // By keyboard: the radios take arrows; Select picks the dispenser when asked to.
     await modal.getByRole('radio', { checked: true }).focus()
@@ -93,7 +92,7 @@ for (const width of [390, 1280]) {
       page.getByRole('menuitem', { name: 'Disconnect wallet' }),
     ).toHaveAccessibleDescription('Forgets the wallet in this browser')
     await expect(page.getByRole('menuitem', { name: /Log ?out/i })).toHaveCount(0)
-    await page.screenshot({ path: `/work/shots/search-accounts/account-menu-${String(width)}.png` })
+    await saveScreen(page, `account-menu-${String(width)}`)
     await page.getByRole('menuitem', { name: 'Disconnect wallet' }).click()
     await expect(page.getByRole('button', { name: 'Connect to wallet' })).toBeVisible()
 

@@ -74,12 +74,9 @@ for (const width of [390, 1280]) {
     page,
     devnet,
     mailbox,
+    saveScreen,
   }) => {
-    const shot = (name: string) =>
-      page.screenshot({
-        path: `/work/shots/search-accounts/${name}-${String(width)}.png`,
-        fullPage: true,
-      })
+    const shot = (name: string) => saveScreen(page, `${name}-${String(width)}`)
     await page.setViewportSize({ width, height: 900 })
     const collector = accountNamed(devnet, 'Wallet3')
     await page.goto('/')

@@ -92,6 +92,7 @@ test('a bidder cancels a bid on /rescue while /api is unreachable', async ({ pag
 test('/rescue uses the connected account, names the piece, and says why it cannot sign', async ({
   page,
   devnet,
+  saveScreen,
 }) => {
   const { kit, bidder, appId, nftId } = await bidOnAPiece(devnet)
   const before = await kit.assetBalance(bidder.address, kit.usdcId)
@@ -125,10 +126,7 @@ test('/rescue uses the connected account, names the piece, and says why it canno
   await expect(item.getByText('Connect the wallet of this account to cancel bid.')).toBeVisible()
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
-      path: `/work/shots/search-accounts/rescue-read-only-${String(width)}.png`,
-      fullPage: true,
-    })
+    await saveScreen(page, `rescue-read-only-${String(width)}`)
   }
 
   // The app connects KMD on the bidder's account; /rescue then starts on it, asking nothing.
@@ -144,10 +142,7 @@ test('/rescue uses the connected account, names the piece, and says why it canno
   await expect(item.getByText('Connect the wallet of this account')).toHaveCount(0)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({
-      path: `/work/shots/search-accounts/rescue-connected-${String(width)}.png`,
-      fullPage: true,
-    })
+    await saveScreen(page, `rescue-connected-${String(width)}`)
   }
   await cancel.click()
   await expect(page.getByText(`Cancel bid: done on app ${appId}`, { exact: false })).toBeVisible()
