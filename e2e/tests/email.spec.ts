@@ -75,6 +75,7 @@ for (const width of [390, 1280]) {
     devnet,
     mailbox,
     saveScreen,
+    allowConsole,
   }) => {
     const shot = (name: string) => saveScreen(page, `${name}-${String(width)}`)
     await page.setViewportSize({ width, height: 900 })
@@ -148,7 +149,10 @@ for (const width of [390, 1280]) {
       email.getByText('No email address set: notifications stay in the bell.'),
     ).toBeVisible()
 
-    // The read failing: the page says so instead of a form.
+    // The read failing: the page says so instead of a form (the browser logs the failed read).
+    allowConsole(
+      /^\[error\] Failed to load resource: the server responded with a status of 500 .*\/api\/notifications\/email\/:0\)$/,
+    )
     await page.route('**/api/notifications/email/', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"down"}' }),
     )

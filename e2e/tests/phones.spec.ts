@@ -114,7 +114,10 @@ test('a screen whose code fails to load reloads once, then offers Reload and Hom
   // On purpose: the console's chunk is refused, so the browser reports the failed load.
   allowConsole(/^\[error\] Failed to load resource: net::ERR_FAILED \(at .*\/assets\/console-page-/)
   // React and the router each report the error the route's error page caught.
-  allowConsole(/^\[error\] TypeError: Failed to fetch dynamically imported module: .*console-page-/)
+  // (React logs it with its format string first, '%o %s %s', as Chromium prints it unexpanded.)
+  allowConsole(
+    /^\[error\] (?:%o\s+%s\s+%s\s+)?TypeError: Failed to fetch dynamically imported module: .*console-page-/,
+  )
   allowConsole(
     /^\[error\] React Router caught the following error during render TypeError: Failed to fetch dynamically imported module: .*console-page-/,
   )

@@ -109,7 +109,7 @@ test('a resale by a collector pays each royalty recipient its cut, as the page s
   await expectHistory(
     page,
     bought,
-    shortAddress(bob),
+    `Buyer ${shortAddress(bob)}`,
     `${usdcText(price)} (royalty ${usdcText(royalty)})`,
   )
   // ... and so does the API's operation; the creator's own sale took none.

@@ -100,7 +100,7 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   await expectFacts(page, { price: '—', highestBid: '—', owner: shortAddress(alice) })
   // One row names both parties of the sale.
   const sold = `Sold to ${shortAddress(alice)} by ${shortAddress(seller)}`
-  await expectHistory(page, sold, shortAddress(seller), '80 USDC')
+  await expectHistory(page, sold, `Seller ${shortAddress(seller)}`, '80 USDC')
   await expectNftAt(devnet, market, alice, parties)
   expect(await usdcOf(devnet, seller)).toBe(start.seller + 80n * USDC)
   expect(await usdcOf(devnet, alice)).toBe(start.alice - 80n * USDC)
@@ -120,7 +120,7 @@ test('two accounts trade one NFT: ask, bids, sell now, buy now, cancel ask', asy
   await trade(page, 'Buy now')
   await expectFacts(page, { price: '—', highestBid: '—', owner: shortAddress(bob) })
   const bought = `Bought from ${shortAddress(alice)} by ${shortAddress(bob)}`
-  await expectHistory(page, bought, shortAddress(bob), '150 USDC')
+  await expectHistory(page, bought, `Buyer ${shortAddress(bob)}`, '150 USDC')
   await expectNftAt(devnet, market, bob, parties)
   expect(await usdcOf(devnet, alice)).toBe(start.alice - 80n * USDC + 150n * USDC)
   expect(await usdcOf(devnet, bob)).toBe(start.bob - 150n * USDC)

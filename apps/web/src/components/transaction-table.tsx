@@ -50,8 +50,7 @@ function storyCells(row: HistoryRow, config: AppConfig): ReactNode[] {
       <AddressLink key="who" address={row.who} />
     ) : (
       <span key="who" className="inline-flex items-baseline gap-1">
-        <span className="text-slate-600">{row.role}</span>
-        <AddressLink address={row.who} />
+        <span className="text-slate-600">{row.role}</span> <AddressLink address={row.who} />
       </span>
     ),
     row.royalty === null
