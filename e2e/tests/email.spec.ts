@@ -5,54 +5,19 @@
  * process receives; following the mailed link confirms it; a new address starts over; Remove
  * clears it. The page's read failing shows an error. At 390 px and 1280 px.
  */
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
+import { startMailbox, type Mailbox } from '@unica/server/testing/mailbox'
 import { accountNamed } from '../src/chain.js'
 import { expect, test as base } from '../src/fixtures.js'
 import { connectKmd, menu } from '../src/wallet.js'
 
-interface Mail {
-  readonly to: string[]
-  readonly text: string
-}
-
-/** The mails this test's SMTP server received, and its URL for the server's SMTP_URL. */
-interface Mailbox {
-  readonly url: string
-  readonly mails: Mail[]
-}
-
 const test = base.extend<{ mailbox: Mailbox }>({
   // eslint-disable-next-line no-empty-pattern
   mailbox: async ({}, use) => {
-    const mails: Mail[] = []
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          // nodemailer writes text bodies quoted-printable: read them as written.
-          const text = Buffer.concat(chunks)
-            .toString('utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    const { port } = smtp.server.address() as AddressInfo
+    const mailbox = await startMailbox()
     try {
-      await use({ url: `smtp://127.0.0.1:${String(port)}`, mails })
+      await use(mailbox)
     } finally {
-      await new Promise<void>((resolve) => {
-        smtp.close(() => {
-          resolve()
-        })
-      })
+      await mailbox.close()
     }
   },
   smtpUrl: async ({ mailbox }, use) => {

@@ -4,8 +4,6 @@
  * worker mailing each confirmed account's notifications once, a refusal retried, a claim that
  * died mid-send never mailed again, and a server without SMTP_URL answering 503.
  */
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '@unica/schemas'
 import { newSessionId, newToken, tokenHash } from '../src/auth/session.js'
@@ -15,22 +13,11 @@ import { createSession } from '../src/db/repositories/sessions.js'
 import { smtpMailer, type Mailer } from '../src/email/mailer.js'
 import { Emailer } from '../src/worker/emailer.js'
 import { startTestServer, type TestServer } from './app.js'
+import { startMailbox, type Mail, type Mailbox } from './mailbox.js'
 
-interface Received {
-  readonly to: string[]
-  readonly text: string
-}
-
-/** The message as read (nodemailer writes text bodies quoted-printable). */
-const quotedPrintable = (raw: string): string =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-
-const received: Received[] = []
-/** An SMTP reply code to refuse the next message with, or null to accept. */
-let refuseWith: number | null = null
-let smtp: SMTPServer
+let mailbox: Mailbox
+/** The mails accepted (the mailbox's own list, which grows). */
+let received: readonly Mail[] = []
 let mailer: Mailer
 let server: TestServer
 let noMail: TestServer
@@ -41,30 +28,9 @@ let guid = ''
 let tx = 0
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        if (refuseWith !== null) {
-          const error = Object.assign(new Error('Try again later'), { responseCode: refuseWith })
-          refuseWith = null
-          callback(error)
-          return
-        }
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: quotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  mailer = smtpMailer(`smtp://127.0.0.1:${String(port)}`)
+  mailbox = await startMailbox()
+  received = mailbox.mails
+  mailer = smtpMailer(mailbox.url)
   server = await startTestServer({ mailer })
   noMail = await startTestServer({ devnet: server.devnet, database: server.database })
   emailer = new Emailer(server.database, mailer, {
@@ -92,11 +58,7 @@ afterAll(async () => {
   await noMail.close()
   await server.close()
   mailer.close()
-  await new Promise<void>((resolve) => {
-    smtp.close(() => {
-      resolve()
-    })
-  })
+  await mailbox.close()
 })
 
 /** A POST with the CSRF token and the session cookie. */
@@ -172,7 +134,7 @@ describe('notifications by email', () => {
   })
 
   it('retries a refused mail, and never mails again one whose sender died mid-send', async () => {
-    refuseWith = 451
+    mailbox.refuseNext(451)
     const id = await notify('sold', 7_000_000n)
     await emailer.step()
     expect(received).toHaveLength(2)
