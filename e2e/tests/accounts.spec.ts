@@ -9,9 +9,11 @@ import { expect, test } from '../src/fixtures.js'
 import { openAccountMenu, shortAddress } from '../src/wallet.js'
 
 /** `1500000n` as `1.5`: the UI's amounts (6 decimals, trailing zeros dropped). */
+/** Base units as the picker shows them: 6 decimals, trailing zeros dropped, thousands grouped. */
 const units = (value: bigint): string => {
   const fraction = (value % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')
-  return `${(value / 1_000_000n).toString()}${fraction === '' ? '' : `.${fraction}`}`
+  const whole = (value / 1_000_000n).toString().replace(/\B(?=(\d{3})+$)/g, ',')
+  return `${whole}${fraction === '' ? '' : `.${fraction}`}`
 }
 
 for (const width of [390, 1280]) {

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   formatFixed,
+  formatGrouped,
   formatUnits,
   operationName,
   parseUnits,
@@ -17,6 +18,30 @@ describe('shortAddress', () => {
   })
   it('leaves short values alone', () => {
     expect(shortAddress('ABCDEF')).toBe('ABCDEF')
+  })
+})
+
+describe('formatGrouped', () => {
+  it.each([
+    [0n, 6, '0'],
+    [999_000_000n, 6, '999'],
+    [1_000_000_000n, 6, '1,000'],
+    [1_234_567_890_000n, 6, '1,234,567.89'],
+    [-1_234_000_000n, 6, '-1,234'],
+    [1_000_000n, 0, '1,000,000'],
+  ])('%s with %s decimals is %s', (value, decimals, text) => {
+    expect(formatGrouped(value, decimals)).toBe(text)
+  })
+  it('is formatUnits with its commas taken out', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }),
+        fc.integer({ min: 0, max: 8 }),
+        (v, d) => {
+          expect(formatGrouped(v, d).replaceAll(',', '')).toBe(formatUnits(v, d))
+        },
+      ),
+    )
   })
 })
 

@@ -20,6 +20,16 @@ export function formatUnits(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${trimmed === '' ? '' : `.${trimmed}`}`
 }
 
+/**
+ * formatUnits with the whole part grouped by thousands (`12,345.5`), for balances read at a
+ * glance; prices keep formatUnits, whose plain digits the spec's messages quote.
+ */
+export function formatGrouped(value: bigint, decimals: number): string {
+  const text = formatUnits(value, decimals)
+  const point = text.includes('.') ? text.indexOf('.') : text.length
+  return `${text.slice(0, point).replace(/\B(?=(\d{3})+$)/g, ',')}${text.slice(point)}`
+}
+
 /** Exactly `decimals` fraction digits, as the min-balance message wants ('0.200000'). */
 export function formatFixed(value: bigint, decimals: number): string {
   const scale = 10n ** BigInt(decimals)
@@ -27,7 +37,7 @@ export function formatFixed(value: bigint, decimals: number): string {
   return `${(value / scale).toString()}${fraction}`
 }
 
-const ALGO_DECIMALS = 6
+export const ALGO_DECIMALS = 6
 
 export function formatAlgos(microAlgos: bigint): string {
   return formatUnits(microAlgos, ALGO_DECIMALS)

@@ -6,7 +6,7 @@
 import { useQueries } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Modal, ModalActions, buttonClass } from '../components/modal.js'
-import { formatAlgos, formatUnits } from '../lib/format.js'
+import { ALGO_DECIMALS, formatGrouped } from '../lib/format.js'
 import { selectAccount } from '../state/session.js'
 import { useServices } from '../state/services.js'
 import { useStore } from '../state/store.js'
@@ -76,10 +76,10 @@ export function SelectAccountModal() {
                           <span className="text-rose-700">Balances could not be read.</span>
                         ) : (
                           <>
-                            {formatAlgos(balance.data.algo)} ALGO ·{' '}
+                            {formatGrouped(balance.data.algo, ALGO_DECIMALS)} ALGO ·{' '}
                             {balance.data.usdc === null
                               ? 'no USDC (not opted in)'
-                              : `${formatUnits(balance.data.usdc, config.usdcDecimals)} USDC`}
+                              : `${formatGrouped(balance.data.usdc, config.usdcDecimals)} USDC`}
                           </>
                         )}
                       </span>
