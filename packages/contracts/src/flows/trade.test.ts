@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { group } from '../builders/group.js'
-import { sendTrade, TradeFailed, type OperationState, type TradeApi } from './trade.js'
+import {
+  sendTrade,
+  submitTrade,
+  tradeSettled,
+  TradeFailed,
+  type OperationState,
+  type TradeApi,
+} from './trade.js'
 
 const ADDRESS = algosdk.generateAccount().addr.toString()
 const PARAMS: algosdk.SuggestedParams = {
@@ -70,7 +77,10 @@ describe('sendTrade', () => {
       { isPending: false, isExecuted: false, failureReason: 'logic eval error: assert failed' },
     ])
     await expect(sendTrade(sign, api, GROUP, 'BID')).rejects.toThrow(
-      new TradeFailed('BID failed: logic eval error: assert failed'),
+      new TradeFailed(
+        'BID failed: logic eval error: assert failed',
+        'logic eval error: assert failed',
+      ),
     )
   })
 
@@ -79,5 +89,26 @@ describe('sendTrade', () => {
     await expect(sendTrade(sign, api, GROUP, 'BID', { timeoutMs: 20, pollMs: 5 })).rejects.toThrow(
       'BID still pending after 20 ms',
     )
+  })
+})
+
+describe('submitTrade and tradeSettled, for callers that schedule their own looks', () => {
+  it('submits once, then reads pending as false, executed as true', async () => {
+    const { api, calls } = scripted([
+      pending,
+      { isPending: false, isExecuted: true, failureReason: null },
+    ])
+    const id = await submitTrade(sign, api, GROUP, 'BID')
+    expect(await tradeSettled(api, id, 'BID')).toBe(false)
+    expect(await tradeSettled(api, id, 'BID')).toBe(true)
+    expect(calls).toEqual(['send_tx BID', 'status op-1', 'status op-1'])
+  })
+
+  it('throws the failure with its reason, or none given', async () => {
+    const { api } = scripted([{ isPending: false, isExecuted: false, failureReason: null }])
+    const failure = await tradeSettled(api, 'op-1', 'BID').catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(TradeFailed)
+    expect((failure as TradeFailed).message).toBe('BID failed: no reason given')
+    expect((failure as TradeFailed).reason).toBeNull()
   })
 })

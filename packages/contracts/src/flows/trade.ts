@@ -29,12 +29,47 @@ export interface TradeOptions {
 
 export class TradeFailed extends Error {
   override readonly name = 'TradeFailed'
+  /** The chain's reason as the API reported it; null on a timeout or when none was given. */
+  readonly reason: string | null
+  constructor(message: string, reason: string | null = null) {
+    super(message)
+    this.reason = reason
+  }
 }
 
 const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => {
     setTimeout(resolve, ms)
   })
+
+/** The first half of a trade: signs `group` and hands it to send_tx; answers the operation's id. */
+export async function submitTrade<Operation extends string>(
+  sign: GroupSigner,
+  api: TradeApi<Operation>,
+  group: UnsignedGroup,
+  operation: Operation,
+): Promise<string> {
+  return api.sendTx(await sign(group), operation)
+}
+
+/**
+ * One look at a submitted trade: true once it executed, false while it is pending; throws
+ * TradeFailed with the chain's reason when it failed. Callers that schedule their own looks (the
+ * web's action queue) use this; the others use sendTrade.
+ */
+export async function tradeSettled<Operation extends string>(
+  api: TradeApi<Operation>,
+  operationId: string,
+  operation: Operation,
+): Promise<boolean> {
+  const state = await api.operation(operationId)
+  if (state.isPending) return false
+  if (state.isExecuted) return true
+  throw new TradeFailed(
+    `${operation} failed: ${state.failureReason ?? 'no reason given'}`,
+    state.failureReason,
+  )
+}
 
 /**
  * Signs `group`, sends it through send_tx as `operation` and waits until the operation is settled;
@@ -47,15 +82,11 @@ export async function sendTrade<Operation extends string>(
   operation: Operation,
   options: TradeOptions = {},
 ): Promise<string> {
-  const id = await api.sendTx(await sign(group), operation)
+  const id = await submitTrade(sign, api, group, operation)
   const deadline = Date.now() + (options.timeoutMs ?? 60_000)
   for (;;) {
     await options.beforePoll?.(id)
-    const state = await api.operation(id)
-    if (!state.isPending) {
-      if (state.isExecuted) return id
-      throw new TradeFailed(`${operation} failed: ${state.failureReason ?? 'no reason given'}`)
-    }
+    if (await tradeSettled(api, id, operation)) return id
     if (Date.now() > deadline) {
       throw new TradeFailed(
         `${operation} still pending after ${String(options.timeoutMs ?? 60_000)} ms`,
