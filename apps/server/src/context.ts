@@ -1,5 +1,5 @@
 /** What every route needs, built once by the entry point (or a test) and passed to buildApp. */
-import type { Chain } from './chain.js'
+import type { Chain } from './chain/connection.js'
 import type { RateLimitConfig } from './config.js'
 import type { Database } from './db/index.js'
 import type { Mailer } from './email/mailer.js'

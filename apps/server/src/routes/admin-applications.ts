@@ -12,7 +12,7 @@ import {
 import { addStaff, lockStaff } from '../db/repositories/users.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
 import { ApiError, notFound } from '../errors.js'
-import { staffOf } from './admin.js'
+import { staffOf } from './admin-guard.js'
 import { pageLinks, pageOf, writeLimit } from './http.js'
 import { endpoint } from './register.js'
 

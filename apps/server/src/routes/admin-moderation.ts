@@ -11,7 +11,7 @@ import { findShownAsset } from '../db/repositories/assets.js'
 import { hiddenPage, hideAsset, unhideAsset } from '../db/repositories/hidden-assets.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
-import { staffOf } from './admin.js'
+import { staffOf } from './admin-guard.js'
 import { baseUrl, pageLinks, pageOf, writeLimit } from './http.js'
 import { endpoint } from './register.js'
 

@@ -6,11 +6,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type FollowerStatus } from '@unica/schemas'
 import type { AppContext } from '../context.js'
 import { appendAudit, auditPage } from '../db/repositories/audit-log.js'
-import { readCursor } from '../db/repositories/chain-cursor.js'
+import { FOLLOWER_CURSOR, readCursor } from '../db/repositories/chain-cursor.js'
 import { subscribers } from '../db/repositories/newsletter.js'
 import { consoleOperations } from '../db/repositories/operations.js'
-import { CURSOR_NAME } from '../worker/follower.js'
-import { staffOf } from './admin.js'
+import { staffOf } from './admin-guard.js'
 import { csvText } from './csv.js'
 import { pageLinks, pageOf } from './http.js'
 import { endpoint } from './register.js'
@@ -101,7 +100,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.getFollowerStatus),
       handler: async (): Promise<FollowerStatus> => {
-        const [round, algod] = await Promise.all([readCursor(db, CURSOR_NAME), algodRound()])
+        const [round, algod] = await Promise.all([readCursor(db, FOLLOWER_CURSOR), algodRound()])
         const known = typeof algod === 'bigint' ? algod : undefined
         return {
           round: round?.toString() ?? null,

@@ -12,7 +12,7 @@ import type { Db } from '../db/connection.js'
 import { appendAudit } from '../db/repositories/audit-log.js'
 import { addStaff, lockStaff, removeStaff, staffAddresses } from '../db/repositories/users.js'
 import { ApiError, badRequest, notFound } from '../errors.js'
-import { staffOf } from './admin.js'
+import { staffOf } from './admin-guard.js'
 import { writeLimit } from './http.js'
 import { endpoint } from './register.js'
 

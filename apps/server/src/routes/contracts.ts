@@ -24,7 +24,7 @@ import {
   markConfigured,
 } from '../db/repositories/assets.js'
 import { isStaff } from '../db/repositories/users.js'
-import { storedRoyalty } from '../chain-royalty.js'
+import { storedRoyalty } from '../chain/royalty.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
 import { assetJson } from './asset-json.js'

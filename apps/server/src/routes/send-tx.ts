@@ -12,11 +12,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { CURRENT_VERSION } from '@unica/contracts'
 import { API } from '@unica/schemas'
 import type { AppContext } from '../context.js'
-import { readableVersion } from '../contract-version.js'
+import { readableVersion } from '../chain/contract-version.js'
 import { findAsset } from '../db/repositories/assets.js'
 import { countOpenOperations, queueSignedGroup } from '../db/repositories/operations.js'
 import { ApiError, badRequest } from '../errors.js'
-import { GroupError, decodeSignedGroup, readDecodedGroup } from '../worker/signed-group.js'
+import { GroupError, decodeSignedGroup, readDecodedGroup } from '../chain/signed-group.js'
 import { endpoint } from './register.js'
 
 export interface SendTxContext extends AppContext {
