@@ -7,8 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { requestSession } from '../auth/session.js'
-import type { AppContext } from '../context.js'
-import { isStaff } from '../db/repositories/users.js'
+import type { RouteContext } from '../context.js'
 import { ApiError } from '../errors.js'
 
 /** The staff account each guarded request was checked for. */
@@ -23,14 +22,14 @@ export function staffOf(request: FastifyRequest): string {
 
 /** The onRequest hook that checks the session and the staff flag, and remembers the account. */
 export function staffGuard(
-  ctx: AppContext,
+  ctx: RouteContext,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-  const { db } = ctx.database
+  const { repos } = ctx
   return async (request, reply) => {
     void reply.header('cache-control', 'no-store')
-    const session = await requestSession(db, request)
+    const session = await requestSession(repos, request)
     if (session === undefined) throw new ApiError(401, 'Sign in with your wallet first.')
-    if (!(await isStaff(db, session.account))) {
+    if (!(await repos.isStaff(session.account))) {
       throw new ApiError(403, 'The staff console is for staff accounts only.')
     }
     checked.set(request, session.account)

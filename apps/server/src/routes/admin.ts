@@ -7,14 +7,14 @@
  * Each write runs in one transaction with its audit row (repositories/audit-log.ts).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import type { AppContext } from '../context.js'
+import type { RouteContext } from '../context.js'
 import { applicationRoutes } from './admin-applications.js'
 import { staffGuard } from './admin-guard.js'
 import { moderationRoutes } from './admin-moderation.js'
 import { reportRoutes } from './admin-reports.js'
 import { staffRoutes } from './admin-staff.js'
 
-export function adminRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+export function adminRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.addHook('onRequest', staffGuard(ctx))
     void app.register(applicationRoutes(ctx))
