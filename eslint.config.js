@@ -65,12 +65,24 @@ export default tseslint.config(
           ],
         },
       ],
+      // Without those imports a handle still reaches the database: its raw SQL (`query`,
+      // `execute`, PGlite's `exec`) and Drizzle's builders on a handle named `db`. Routes receive
+      // no handle at all (context.ts `routeContext`); the worker passes one to repositories.
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            "CallExpression[callee.property.name=/^(query|exec)$/]:matches([callee.object.name='database'], [callee.object.property.name='database'])",
+            "CallExpression[callee.property.name='exec']:matches([callee.object.name='database'], [callee.object.property.name='database'])",
           message: 'Raw SQL goes in src/db/repositories/, not in routes or the worker.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|execute)$/]',
+          message: 'Raw SQL goes in src/db/repositories/, not in routes or the worker.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(select|selectDistinct|selectDistinctOn|insert|update|delete|with|\\$with|\\$count|transaction)$/]:matches([callee.object.name='db'], [callee.object.property.name='db'])",
+          message: 'Queries go in src/db/repositories/: pass the handle to a repository function.',
         },
       ],
     },

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * The static checks of `npm test`: the TypeScript typecheck of the root and of every workspace,
- * ESLint and Prettier. Each of them is one single-threaded process, so running them one after
+ * ESLint, Prettier and the import-cycle check (import-cycles.ts). Each of them is one single-threaded process, so running them one after
  * another left a core idle for minutes; here they run side by side, as many at once as the
  * machine has cores, longest first. Output is printed per check when it ends, and the exit code
  * is 1 when any check failed.
  *
  *   node lint/static-checks.mjs              every check
- *   node lint/static-checks.mjs typecheck    only the typecheck (likewise eslint, prettier)
+ *   node lint/static-checks.mjs typecheck    only the typecheck (likewise eslint, prettier, cycles)
  */
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
@@ -51,6 +51,13 @@ const checks = {
     { name: 'tsc (root)', cmd: bin('tsc'), args: ['--noEmit', '-p', '.'] },
   ],
   prettier: [{ name: 'prettier', cmd: bin('prettier'), args: ['--check', '.'] }],
+  cycles: [
+    {
+      name: 'import cycles',
+      cmd: process.execPath,
+      args: ['--import', 'tsx', join(root, 'lint', 'import-cycles.ts')],
+    },
+  ],
 }
 
 const only = process.argv[2]
@@ -60,7 +67,9 @@ if (only !== undefined && !(only in checks)) {
 }
 // ESLint is the longest single check: it starts first, the typecheck fills the other core.
 const queue =
-  only === undefined ? [...checks.eslint, ...checks.typecheck, ...checks.prettier] : checks[only]
+  only === undefined
+    ? [...checks.eslint, ...checks.typecheck, ...checks.prettier, ...checks.cycles]
+    : checks[only]
 
 function run({ name, cmd, args }) {
   const started = Date.now()

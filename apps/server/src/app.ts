@@ -17,7 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { CSRF_HEADER, needsCsrf } from '@unica/schemas'
-import type { AppContext } from './context.js'
+import { routeContext, type AppContext } from './context.js'
 import { installErrorHandler } from './errors.js'
 import { installBrowserPolicy } from './http/install-browser-policy.js'
 import { LiveHub, type LiveOptions } from './live/hub.js'
@@ -133,7 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     personalRoutes,
     adminRoutes,
   ]
-  for (const routes of apiRoutes) await app.register(routes(options))
+  // Routes get repositories, never the database itself (context.ts).
+  const routeOptions = routeContext(options)
+  for (const routes of apiRoutes) await app.register(routes(routeOptions))
 
   const live = await LiveHub.start(options.database, options.live, (error) => {
     app.log.warn({ err: error }, 'live events: read failed')
@@ -143,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await live.stop()
   })
-  await app.register(eventRoutes(live, options.database))
+  await app.register(eventRoutes(live, routeOptions.repos))
   await app.register(
     opsRoutes({ database: options.database, algod: options.chain.algod }, metrics, ops),
   )

@@ -1,7 +1,11 @@
-/** What every route needs, built once by the entry point (or a test) and passed to buildApp. */
-import type { Chain } from './chain.js'
+/**
+ * What every route needs, built once by the entry point (or a test) and passed to buildApp, which
+ * hands each route its RouteContext: the same, with repositories in place of the database.
+ */
+import type { Chain } from './chain/connection.js'
 import type { RateLimitConfig } from './config.js'
 import type { Database } from './db/index.js'
+import { repositoriesOf, type Repositories } from './db/repositories/for-routes.js'
 import type { Mailer } from './email/mailer.js'
 import type { MediaStorage } from './media/storage.js'
 
@@ -16,4 +20,14 @@ export interface AppContext {
   readonly trustProxy: boolean
   /** SMTP_URL's mailer (notifications by email); absent: no mail. */
   readonly mailer?: Mailer
+}
+
+/** What a route receives: no database handle, the repositories bound to it instead. */
+export type RouteContext<C extends AppContext = AppContext> = Omit<C, 'database'> & {
+  readonly repos: Repositories
+}
+
+export function routeContext<C extends AppContext>(ctx: C): RouteContext<C> {
+  const { database, ...rest } = ctx
+  return { ...rest, repos: repositoriesOf(database) }
 }

@@ -1,6 +1,6 @@
 /** @unica/server: the app factory, configuration, chain and database, for the entry points and tests. */
 export { buildApp, type AppOptions } from './app.js'
-export { connectChain, devnetEndpoints, type Chain } from './chain.js'
+export { connectChain, devnetEndpoints, type Chain } from './chain/connection.js'
 export { loadConfig, type ServerConfig, type StorageConfig } from './config.js'
 export type { AppContext } from './context.js'
 export * from './db/index.js'

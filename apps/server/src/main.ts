@@ -4,7 +4,7 @@
  * shuts down cleanly on SIGINT/SIGTERM.
  */
 import { buildApp } from './app.js'
-import { connectChain, type Chain } from './chain.js'
+import { connectChain, type Chain } from './chain/connection.js'
 import { loadConfig, type ServerConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { openStorage } from './media/open.js'

@@ -10,12 +10,12 @@ export * from './assembler/index.js'
 export * from './encoding/address.js'
 export { encodeBase32 } from './encoding/base32.js'
 export type { StackValue } from './eval/value.js'
-export { EvalParams, type GroupTxn, type CallerInfo, type BudgetPools } from './eval/params.js'
+export { EvalParams } from './eval/context.js'
+export type { GroupTxn, CallerInfo, BudgetPools } from './eval/params.js'
 export { evalApp, evalSignature, type EvalResult, type EvalError } from './eval/run.js'
-export type { StateWrite, InnerGroupResult } from './eval/context.js'
+export type { EvalTracer, StateWrite, InnerGroupResult } from './eval/context.js'
 export {
   ProgramTracer,
-  type EvalTracer,
   type TraceOptions,
   type OpcodeTrace,
   type StateAccess,

@@ -12,7 +12,7 @@ import type { InnerCaller } from '../src/ledger.js'
 import { MAINNET_PROTOCOL } from '../src/protocol.js'
 import type { Txn, TxnEffects } from '../src/txn.js'
 import { innerSenderProblem } from '../src/eval/inner-submit.js'
-import { EvalParams } from '../src/eval/params.js'
+import { EvalParams } from '../src/eval/context.js'
 import { evalApp, type EvalResult } from '../src/eval/run.js'
 
 export const addr = (n: number): Uint8Array => new Uint8Array(32).fill(n)

@@ -5,8 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE } from '@unica/schemas'
-import type { Db } from '../db/index.js'
-import { findSession, type LiveSession } from '../db/repositories/sessions.js'
+import type { Repositories } from '../db/repositories/for-routes.js'
+import type { LiveSession } from '../db/repositories/sessions.js'
 
 /** How long a session lasts. */
 export const SESSION_MS = 30 * 24 * 60 * 60 * 1000
@@ -17,12 +17,12 @@ export const newToken = (): string => randomBytes(32).toString('base64url')
 export const newSessionId = (): string => randomBytes(8).toString('hex')
 
 export async function requestSession(
-  db: Db,
+  repos: Pick<Repositories, 'findSession'>,
   request: FastifyRequest,
 ): Promise<LiveSession | undefined> {
   const token = request.cookies[SESSION_COOKIE]
   if (token === undefined || token.length === 0 || token.length > 100) return undefined
-  return findSession(db, tokenHash(token))
+  return repos.findSession(tokenHash(token))
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date): void {

@@ -6,9 +6,8 @@
  */
 import type algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
-import { readCursor } from '../db/repositories/chain-cursor.js'
+import { FOLLOWER_CURSOR, readCursor } from '../db/repositories/chain-cursor.js'
 import { ping } from '../db/repositories/health.js'
-import { CURSOR_NAME } from '../worker/follower.js'
 
 export interface ReadinessOptions {
   /** READY_MAX_LAG_ROUNDS: the follower may be this many rounds behind algod (default 20). */
@@ -60,7 +59,7 @@ export async function algodLastRound(algod: algosdk.Algodv2, timeoutMs: number):
 
 /** The follower's cursor (the last round applied), or undefined before it first ran. */
 export function followerRound(database: Database, timeoutMs: number): Promise<bigint | undefined> {
-  return within(readCursor(database.db, CURSOR_NAME), timeoutMs, 'the database')
+  return within(readCursor(database.db, FOLLOWER_CURSOR), timeoutMs, 'the database')
 }
 
 export async function readiness(

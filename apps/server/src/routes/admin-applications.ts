@@ -1,18 +1,11 @@
 /** The console's creator applications: list, read one, accept (the account becomes staff), decline. */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type ApplicationRecord } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import { appendAudit } from '../db/repositories/audit-log.js'
-import {
-  decideApplication,
-  findApplication,
-  listApplications,
-  type CreatorApplicationRow,
-} from '../db/repositories/creator-applications.js'
-import { addStaff, lockStaff } from '../db/repositories/users.js'
+import type { RouteContext } from '../context.js'
+import type { CreatorApplicationRow } from '../db/repositories/creator-applications.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
 import { ApiError, notFound } from '../errors.js'
-import { staffOf } from './admin.js'
+import { staffOf } from './admin-guard.js'
 import { pageLinks, pageOf, writeLimit } from './http.js'
 import { endpoint } from './register.js'
 
@@ -44,9 +37,8 @@ function storedId(text: string): bigint {
   return id
 }
 
-export function applicationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { database } = ctx
-  const { db } = database
+export function applicationRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
   return (app, _options, done) => {
     const limits = { config: writeLimit(ctx) }
 
@@ -54,7 +46,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.listApplications),
       handler: async (request) => {
         const { limit, offset } = pageOf(request.query)
-        const [rows, total] = await listApplications(db, request.query.status, limit, offset)
+        const [rows, total] = await repos.listApplications(request.query.status, limit, offset)
         return {
           count: total,
           ...pageLinks(ctx, request, total, limit, offset),
@@ -66,7 +58,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.getApplication),
       handler: async (request) => {
-        const row = await findApplication(db, storedId(request.params.id))
+        const row = await repos.findApplication(storedId(request.params.id))
         if (row === undefined) throw notFound('No such application.')
         return applicationJson(row)
       },
@@ -79,18 +71,18 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       actor: string,
       reason: string | undefined,
     ): Promise<ApplicationRecord> =>
-      database.transaction(async (session) => {
+      repos.transaction(async (tx) => {
         // Accepting changes who is staff: in the same order as every other staff change.
-        if (status === 'accepted') await lockStaff(session)
-        const row = await decideApplication(session.db, id, status, actor)
+        if (status === 'accepted') await tx.lockStaff()
+        const row = await tx.decideApplication(id, status, actor)
         if (row === undefined) {
-          if ((await findApplication(session.db, id)) === undefined) {
+          if ((await tx.findApplication(id)) === undefined) {
             throw notFound('No such application.')
           }
           throw new ApiError(409, 'This application was already decided.')
         }
-        if (status === 'accepted') await addStaff(session.db, row.walletAddress)
-        await appendAudit(session.db, {
+        if (status === 'accepted') await tx.addStaff(row.walletAddress)
+        await tx.appendAudit({
           actor,
           action: status === 'accepted' ? 'application.accept' : 'application.decline',
           target: id.toString(),

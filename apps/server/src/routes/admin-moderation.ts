@@ -5,18 +5,15 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import { appendAudit } from '../db/repositories/audit-log.js'
-import { findShownAsset } from '../db/repositories/assets.js'
-import { hiddenPage, hideAsset, unhideAsset } from '../db/repositories/hidden-assets.js'
+import type { RouteContext } from '../context.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
-import { staffOf } from './admin.js'
+import { staffOf } from './admin-guard.js'
 import { baseUrl, pageLinks, pageOf, writeLimit } from './http.js'
 import { endpoint } from './register.js'
 
-export function moderationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { database } = ctx
+export function moderationRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
   return (app, _options, done) => {
     const limits = { config: writeLimit(ctx) }
 
@@ -24,7 +21,7 @@ export function moderationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.listHidden),
       handler: async (request) => {
         const { limit, offset } = pageOf(request.query)
-        const [rows, total] = await hiddenPage(database.db, limit, offset)
+        const [rows, total] = await repos.hiddenPage(limit, offset)
         const base = baseUrl(ctx, request)
         return {
           count: total,
@@ -46,10 +43,10 @@ export function moderationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const { guid } = request.params
         const { reason } = request.body
         const actor = staffOf(request)
-        const hidden = await database.transaction(async (session) => {
-          const note = await hideAsset(session.db, guid, reason, actor)
+        const hidden = await repos.transaction(async (tx) => {
+          const note = await tx.hideAsset(guid, reason, actor)
           if (note === undefined) throw notFound('No such piece.')
-          await appendAudit(session.db, {
+          await tx.appendAudit({
             actor,
             action: 'asset.hide',
             target: guid,
@@ -57,7 +54,7 @@ export function moderationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           })
           return note
         })
-        const row = await findShownAsset(database.db, { guid })
+        const row = await repos.findShownAsset({ guid })
         if (row === undefined) throw notFound('No such piece.')
         return {
           asset: assetJson(row, ctx.storage, baseUrl(ctx, request)),
@@ -74,10 +71,10 @@ export function moderationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request) => {
         const { guid } = request.params
         const actor = staffOf(request)
-        await database.transaction(async (session) => {
-          const reason = await unhideAsset(session.db, guid)
+        await repos.transaction(async (tx) => {
+          const reason = await tx.unhideAsset(guid)
           if (reason === undefined) throw notFound('No hidden piece with this guid.')
-          await appendAudit(session.db, {
+          await tx.appendAudit({
             actor,
             action: 'asset.unhide',
             target: guid,

@@ -4,13 +4,8 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type FollowerStatus } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import { appendAudit, auditPage } from '../db/repositories/audit-log.js'
-import { readCursor } from '../db/repositories/chain-cursor.js'
-import { subscribers } from '../db/repositories/newsletter.js'
-import { consoleOperations } from '../db/repositories/operations.js'
-import { CURSOR_NAME } from '../worker/follower.js'
-import { staffOf } from './admin.js'
+import type { RouteContext } from '../context.js'
+import { staffOf } from './admin-guard.js'
 import { csvText } from './csv.js'
 import { pageLinks, pageOf } from './http.js'
 import { endpoint } from './register.js'
@@ -18,9 +13,8 @@ import { endpoint } from './register.js'
 /** How long the console waits for algod's status before saying it did not answer. */
 const ALGOD_STATUS_MS = 3000
 
-export function reportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { database } = ctx
-  const { db } = database
+export function reportRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
 
   /** algod's last round, or why it is unknown (unreachable, slow). */
   const algodRound = async (): Promise<bigint | string> => {
@@ -50,9 +44,9 @@ export function reportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request, reply) => {
         const actor = staffOf(request)
         // The export hands out personal data: it is recorded like any other staff action.
-        const rows = await database.transaction(async (session) => {
-          const found = await subscribers(session.db)
-          await appendAudit(session.db, {
+        const rows = await repos.transaction(async (tx) => {
+          const found = await tx.subscribers()
+          await tx.appendAudit({
             actor,
             action: 'subscribers.export',
             target: 'newsletter',
@@ -76,7 +70,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.listConsoleOperations),
       handler: async (request) => {
         const { limit, offset } = pageOf(request.query)
-        const [rows, total] = await consoleOperations(db, request.query.status, limit, offset)
+        const [rows, total] = await repos.consoleOperations(request.query.status, limit, offset)
         return {
           count: total,
           ...pageLinks(ctx, request, total, limit, offset),
@@ -101,7 +95,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.getFollowerStatus),
       handler: async (): Promise<FollowerStatus> => {
-        const [round, algod] = await Promise.all([readCursor(db, CURSOR_NAME), algodRound()])
+        const [round, algod] = await Promise.all([repos.followerRound(), algodRound()])
         const known = typeof algod === 'bigint' ? algod : undefined
         return {
           round: round?.toString() ?? null,
@@ -120,7 +114,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.listAudit),
       handler: async (request) => {
         const { limit, offset } = pageOf(request.query)
-        const [rows, total] = await auditPage(db, limit, offset)
+        const [rows, total] = await repos.auditPage(limit, offset)
         return {
           count: total,
           ...pageLinks(ctx, request, total, limit, offset),

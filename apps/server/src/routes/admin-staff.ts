@@ -7,12 +7,10 @@ import algosdk from 'algosdk'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import type { Db } from '../db/connection.js'
-import { appendAudit } from '../db/repositories/audit-log.js'
-import { addStaff, lockStaff, removeStaff, staffAddresses } from '../db/repositories/users.js'
+import type { RouteContext } from '../context.js'
+import type { TransactionRepositories } from '../db/repositories/for-routes.js'
 import { ApiError, badRequest, notFound } from '../errors.js'
-import { staffOf } from './admin.js'
+import { staffOf } from './admin-guard.js'
 import { writeLimit } from './http.js'
 import { endpoint } from './register.js'
 
@@ -24,15 +22,15 @@ function checkedAddress(address: string): string {
   return address
 }
 
-export function staffRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { database } = ctx
+export function staffRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
   return (app, _options, done) => {
     const limits = { config: writeLimit(ctx) }
 
     app.route({
       ...endpoint(API.listStaff),
       handler: async () => ({
-        results: (await staffAddresses(database.db)).map((address) => ({ address })),
+        results: (await repos.staffAddresses()).map((address) => ({ address })),
       }),
     })
 
@@ -43,14 +41,14 @@ export function staffRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     async function changeStaff(
       request: FastifyRequest<{ Params: { address: string } }>,
       action: 'staff.add' | 'staff.remove',
-      change: (db: Db, address: string) => Promise<boolean>,
+      change: (tx: TransactionRepositories, address: string) => Promise<boolean>,
     ): Promise<string> {
       const address = checkedAddress(request.params.address)
       const actor = staffOf(request)
-      await database.transaction(async (session) => {
-        await lockStaff(session)
-        if (await change(session.db, address)) {
-          await appendAudit(session.db, { actor, action, target: address })
+      await repos.transaction(async (tx) => {
+        await tx.lockStaff()
+        if (await change(tx, address)) {
+          await tx.appendAudit({ actor, action, target: address })
         }
       })
       return address
@@ -61,7 +59,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...limits,
       // Adding an account that is staff already changes nothing, so it records nothing.
       handler: async (request) => ({
-        address: await changeStaff(request, 'staff.add', addStaff),
+        address: await changeStaff(request, 'staff.add', (tx, address) => tx.addStaff(address)),
         is_staff: true,
       }),
     })
@@ -70,8 +68,8 @@ export function staffRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.removeStaff),
       ...limits,
       handler: async (request) => ({
-        address: await changeStaff(request, 'staff.remove', async (db, address) => {
-          const removal = await removeStaff(db, address)
+        address: await changeStaff(request, 'staff.remove', async (tx, address) => {
+          const removal = await tx.removeStaff(address)
           if (removal === 'not-staff') throw notFound('This account is not staff.')
           if (removal === 'last') {
             throw new ApiError(409, 'The last staff account cannot be removed.')

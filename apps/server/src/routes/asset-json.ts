@@ -5,7 +5,7 @@
  */
 import algosdk from 'algosdk'
 import { royaltyOf, type Asset, type Royalty } from '@unica/schemas'
-import { auctionJson } from '../auction.js'
+import { auctionJson } from '../chain/auction.js'
 import type { AssetFields } from '../db/repositories/asset-fields.js'
 import type { StoredRoyalty } from '../db/schema.js'
 import type { MediaStorage } from '../media/storage.js'

@@ -20,10 +20,8 @@ import {
   IMAGE_MESSAGES,
   imageFormat,
 } from '@unica/schemas'
-import type { AppContext } from '../context.js'
+import type { RouteContext } from '../context.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
-import { assetNameTaken, findShownAsset, insertSubmittedAsset } from '../db/repositories/assets.js'
-import { isStaff } from '../db/repositories/users.js'
 import { ApiError, badRequest } from '../errors.js'
 import { InvalidImage, inspectImage, processImage } from '../media/images.js'
 import { orNotFound } from '../verify/chain-read.js'
@@ -33,8 +31,8 @@ import { readForm } from './form.js'
 import { baseUrl, writeLimit } from './http.js'
 import { endpoint } from './register.js'
 
-export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
+export function assetWriteRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
   const { chain, storage } = ctx
 
   return (app, _options, done) => {
@@ -50,7 +48,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           description: fields.description ?? '',
         }
         const problems = assetFieldProblems(values)
-        if (problems.name === undefined && (await assetNameTaken(db, values.name))) {
+        if (problems.name === undefined && (await repos.assetNameTaken(values.name))) {
           problems.name = [ASSET_MESSAGES.duplicateName]
         }
         // The image is optional here (the web app checks it before upload), but checked if sent.
@@ -120,7 +118,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           })
         }
         const creator = params.creator
-        if (!(await isStaff(db, creator))) {
+        if (!(await repos.isStaff(creator))) {
           throw new ApiError(403, "The asset's creator is not staff.")
         }
         const account = await orNotFound(() =>
@@ -149,7 +147,7 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const base = baseUrl(ctx, request)
         // Idempotent: the same upload again answers the stored asset; anything else conflicts.
         const answerExisting = async () => {
-          const same = await findShownAsset(db, { assetId })
+          const same = await repos.findShownAsset({ assetId })
           if (same === undefined) {
             // The metadata hash must be a new guid: another NFT already claimed this one.
             throw new ApiError(409, 'Another asset already uses this guid.')
@@ -163,14 +161,14 @@ export function assetWriteRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           }
           throw new ApiError(409, 'This asset was already submitted.')
         }
-        if ((await findShownAsset(db, { assetId })) !== undefined) return answerExisting()
+        if ((await repos.findShownAsset({ assetId })) !== undefined) return answerExisting()
         await storage.put(processed.image.key, processed.image.bytes, processed.image.contentType)
         await storage.put(
           processed.thumbnail.key,
           processed.thumbnail.bytes,
           processed.thumbnail.contentType,
         )
-        const row = await insertSubmittedAsset(db, {
+        const row = await repos.insertSubmittedAsset({
           guid,
           assetId,
           name: params.name ?? '',

@@ -9,20 +9,16 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import { assetList } from '../db/repositories/asset-list.js'
-import { findShownAsset } from '../db/repositories/assets.js'
-import { hiddenNote } from '../db/repositories/hidden-assets.js'
-import { isStaff } from '../db/repositories/users.js'
+import type { RouteContext } from '../context.js'
 import { notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
 import { fastSerializerCompiler } from './fast-json.js'
 import { baseUrl, checkPriceRange, listOrdering, pageLinks, pageOf, viewAs } from './http.js'
 import { endpoint } from './register.js'
 
-export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
-  const listPage = assetList(ctx.database)
+export function assetRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
+  const listPage = repos.assetList
 
   return (app, _options, done) => {
     app.route({
@@ -32,7 +28,8 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const q = { ...request.query, ordering: listOrdering(request.query) }
         checkPriceRange(q)
         const viewer = viewAs(request)
-        const staffViewer = viewer !== undefined && (await isStaff(db, viewer)) ? viewer : undefined
+        const staffViewer =
+          viewer !== undefined && (await repos.isStaff(viewer)) ? viewer : undefined
         const { limit, offset } = pageOf(q)
         const [rows, total] = await listPage(q, staffViewer, limit, offset)
         const base = baseUrl(ctx, request)
@@ -49,10 +46,10 @@ export function assetRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       serializerCompiler: fastSerializerCompiler,
       handler: async (request) => {
         // Any status: the deploy screen opens unfinished assets by guid, which is on chain anyway.
-        const row = await findShownAsset(db, { guid: request.params.guid })
+        const row = await repos.findShownAsset({ guid: request.params.guid })
         if (row === undefined) throw notFound('No asset with this guid.')
         // Hidden by moderation: still answered, saying so, so its own page can tell people why.
-        const hidden = await hiddenNote(db, row.guid)
+        const hidden = await repos.hiddenNote(row.guid)
         return {
           ...assetJson(row, ctx.storage, baseUrl(ctx, request)),
           hidden:

@@ -17,15 +17,7 @@ import {
   tokenHash,
 } from '../auth/session.js'
 import { readSignIn, signInProblem } from '../auth/sign-in.js'
-import type { AppContext } from '../context.js'
-import {
-  createChallenge,
-  createSession,
-  listSessions,
-  pruneChallenges,
-  revokeSession,
-  useChallenge,
-} from '../db/repositories/sessions.js'
+import type { RouteContext } from '../context.js'
 import { ApiError, badRequest, chainLag, notFound } from '../errors.js'
 import { orNotFound } from '../verify/chain-read.js'
 import { writeLimit } from './http.js'
@@ -34,7 +26,7 @@ import { endpoint } from './register.js'
 /** At most this many characters of origin go into a note (Algorand notes hold 1 KiB). */
 const MAX_ORIGIN = 200
 
-export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+export function authRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
   /** This site's origin as browsers reach it: PUBLIC_URL's, else the request's own. */
   const siteOrigin = (request: FastifyRequest): string =>
     ctx.publicUrl !== undefined
@@ -50,7 +42,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   const unauthorized = (): ApiError => new ApiError(401, 'Sign in with your wallet first.')
 
   return (app, _options, done) => {
-    const { db } = ctx.database
+    const { repos } = ctx
     const limits = { config: writeLimit(ctx) }
 
     app.route({
@@ -61,8 +53,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         if (origin.length > MAX_ORIGIN) throw badRequest('This site’s address is too long.')
         const nonce = randomBytes(16).toString('hex')
         const expires = new Date(Date.now() + SIGN_IN_CHALLENGE_MS)
-        await pruneChallenges(db)
-        await createChallenge(db, { nonce, origin, expiresAt: expires })
+        await repos.pruneChallenges()
+        await repos.createChallenge({ nonce, origin, expiresAt: expires })
         const expiresAt = expires.toISOString()
         return reply.code(201).send({
           nonce,
@@ -107,7 +99,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         })
         if (problem !== undefined) throw refuse(problem)
         // Only now, with a good signature, is the nonce spent (a forgery cannot burn it).
-        const use = await useChallenge(db, read.nonce)
+        const use = await repos.useChallenge(read.nonce)
         if (!use.ok) {
           throw refuse(
             use.reason === 'used'
@@ -122,7 +114,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         }
         const token = newToken()
         const expires = new Date(Date.now() + SESSION_MS)
-        await createSession(db, {
+        await repos.createSession({
           id: newSessionId(),
           tokenHash: tokenHash(token),
           account: read.account,
@@ -137,7 +129,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.getSession),
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        const session = await requestSession(db, request)
+        const session = await requestSession(repos, request)
         return session === undefined
           ? { address: null, expires_at: null }
           : { address: session.account, expires_at: session.expiresAt.toISOString() }
@@ -147,8 +139,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.signOut),
       handler: async (request, reply) => {
-        const session = await requestSession(db, request)
-        if (session !== undefined) await revokeSession(db, session.account, session.id)
+        const session = await requestSession(repos, request)
+        if (session !== undefined) await repos.revokeSession(session.account, session.id)
         clearSessionCookie(reply)
         return {}
       },
@@ -158,9 +150,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.listSessions),
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        const session = await requestSession(db, request)
+        const session = await requestSession(repos, request)
         if (session === undefined) throw unauthorized()
-        const rows = await listSessions(db, session.account)
+        const rows = await repos.listSessions(session.account)
         return {
           results: rows.map((r) => ({
             id: r.id,
@@ -175,9 +167,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.revokeSession),
       handler: async (request, reply) => {
-        const session = await requestSession(db, request)
+        const session = await requestSession(repos, request)
         if (session === undefined) throw unauthorized()
-        if (!(await revokeSession(db, session.account, request.params.id))) {
+        if (!(await repos.revokeSession(session.account, request.params.id))) {
           throw notFound('No such session of yours.')
         }
         if (request.params.id === session.id) clearSessionCookie(reply)

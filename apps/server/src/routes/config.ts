@@ -4,11 +4,10 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type PublicConfig } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import { ping } from '../db/repositories/health.js'
+import type { RouteContext } from '../context.js'
 import { endpoint } from './register.js'
 
-export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+export function configRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.route({
       ...endpoint(API.getToken),
@@ -30,7 +29,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.getHealth),
       handler: async () => {
-        await ping(ctx.database.db)
+        await ctx.repos.ping()
         return { status: 'ok' as const }
       },
     })

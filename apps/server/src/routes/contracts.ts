@@ -15,16 +15,9 @@ import {
   proxyProgram,
 } from '@unica/contracts'
 import { API } from '@unica/schemas'
-import type { AppContext } from '../context.js'
+import type { RouteContext } from '../context.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'
-import {
-  bindContract,
-  findAsset,
-  findShownAsset,
-  markConfigured,
-} from '../db/repositories/assets.js'
-import { isStaff } from '../db/repositories/users.js'
-import { storedRoyalty } from '../chain-royalty.js'
+import { storedRoyalty } from '../chain/royalty.js'
 import { ApiError, badRequest } from '../errors.js'
 import { checkConfiguration, checkCreation, readManager } from '../verify/contract.js'
 import { assetJson } from './asset-json.js'
@@ -49,19 +42,20 @@ export const ESCROW_RETIRED =
   'compile_escrow is retired: the escrow is the application account itself ' +
   '(algosdk.getApplicationAddress(app_id)), which moves funds only by the manager program.'
 
-export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
+export function contractRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
   const { chain } = ctx
 
   /** A submission seen before answers the asset as it is now. */
   const answerAsset = async (guid: string, base: string) => {
-    const row = await findShownAsset(db, { guid })
+    const row = await repos.findShownAsset({ guid })
     if (row === undefined) throw new ApiError(409, 'The asset changed meanwhile. Try again.')
     return assetJson(row, ctx.storage, base)
   }
 
   const requireStaff = async (address: string): Promise<void> => {
-    if (!(await isStaff(db, address))) throw new ApiError(403, "The asset's creator is not staff.")
+    if (!(await repos.isStaff(address)))
+      throw new ApiError(403, "The asset's creator is not staff.")
   }
 
   return (app, _options, done) => {
@@ -108,7 +102,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request) => {
         const appId = appIdOf(request.body)
         const state = await readManager(chain, appId)
-        const asset = await findAsset(db, { assetId: state.nftId })
+        const asset = await repos.findAsset({ assetId: state.nftId })
         if (asset === undefined) {
           throw badRequest('Invalid input.', {
             app_id: ["This contract's NFT has not been submitted."],
@@ -130,11 +124,11 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const creator = asset.creatorAddress
         await checkCreation(chain, { txId: request.body.tx_id, appId, creator })
         const row =
-          (await bindContract(db, asset.guid, {
+          (await repos.bindContract(asset.guid, {
             applicationId: appId,
             escrowAddress: algosdk.getApplicationAddress(appId).toString(),
             contractVersion: state.version,
-          })) ?? (await findShownAsset(db, { guid: asset.guid }))
+          })) ?? (await repos.findShownAsset({ guid: asset.guid }))
         if (row?.application_id !== appId.toString())
           throw new ApiError(409, 'This asset already has a contract.')
         return assetJson(row, ctx.storage, base)
@@ -146,7 +140,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...write,
       handler: async (request) => {
         const appId = appIdOf(request.body)
-        const asset = await findAsset(db, { applicationId: appId })
+        const asset = await repos.findAsset({ applicationId: appId })
         if (asset === undefined) {
           throw badRequest('Invalid input.', {
             app_id: ['No asset uses this application: submit the contract first.'],
@@ -161,7 +155,7 @@ export function contractRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         await requireStaff(asset.creatorAddress)
         await checkConfiguration(chain, { txId: request.body.tx_id, appId, creator: state.creator })
         // The creator holds the NFT until the first trade; the chain follower keeps it true after.
-        const row = await markConfigured(db, asset.guid, {
+        const row = await repos.markConfigured(asset.guid, {
           ownerAddress: asset.ownerAddress ?? asset.creatorAddress,
           holdingAddress: asset.holdingAddress ?? asset.creatorAddress,
           // v2: the split the chain holds replaces the one chosen at creation.

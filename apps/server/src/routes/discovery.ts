@@ -5,18 +5,8 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type ActivityItem } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import {
-  activityFeed,
-  priceHistory,
-  readCursor,
-  salesSince,
-  writeCursor,
-  type ActivityRow,
-} from '../db/repositories/activity.js'
-import { findShownAsset } from '../db/repositories/assets.js'
-import { accountFigures, creatorFigures } from '../db/repositories/profiles.js'
-import { searchAssets, suggestCreators } from '../db/repositories/search.js'
+import type { RouteContext } from '../context.js'
+import { readCursor, writeCursor, type ActivityRow } from '../db/repositories/activity.js'
 import { notFound } from '../errors.js'
 import type { MediaStorage } from '../media/storage.js'
 import { assetJson, mediaUrl } from './asset-json.js'
@@ -51,10 +41,9 @@ function activityJson(row: ActivityRow, storage: MediaStorage, base: string): Ac
   }
 }
 
-export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
-  const { storage } = ctx
-  const activityPage = activityFeed(ctx.database)
+export function discoveryRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos, storage } = ctx
+  const activityPage = repos.activityFeed
   return (app, _options, done) => {
     app.route({
       ...endpoint(API.search),
@@ -63,7 +52,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const { q, ...filters } = request.query
         checkPriceRange(filters)
         const { limit, offset } = pageOf(filters)
-        const [rows, total] = await searchAssets(ctx.database, q, filters, limit, offset)
+        const [rows, total] = await repos.searchAssets(q, filters, limit, offset)
         const base = baseUrl(ctx, request)
         return {
           count: total,
@@ -77,9 +66,8 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.searchSuggestions),
       handler: async (request) => {
         const { q } = request.query
-        const [pieces] = await searchAssets(ctx.database, q, {}, SUGGESTIONS, 0)
-        const creators = await suggestCreators(
-          ctx.database,
+        const [pieces] = await repos.searchAssets(q, {}, SUGGESTIONS, 0)
+        const creators = await repos.suggestCreators(
           q,
           pieces.map((p) => p.creator_address),
           SUGGESTIONS,
@@ -121,8 +109,8 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         const now = Date.now()
         const [latest, day, week] = await Promise.all([
           activityPage({ type: 'sale', limit: LATEST_SALES }),
-          salesSince(db, new Date(now - 24 * HOUR_MS)),
-          salesSince(db, new Date(now - 7 * 24 * HOUR_MS)),
+          repos.salesSince(new Date(now - 24 * HOUR_MS)),
+          repos.salesSince(new Date(now - 7 * 24 * HOUR_MS)),
         ])
         const base = baseUrl(ctx, request)
         return {
@@ -139,7 +127,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.getCreator),
       handler: async (request) => {
         const { address } = request.params
-        const f = await creatorFigures(db, address)
+        const f = await repos.creatorFigures(address)
         return {
           address,
           works: f.works,
@@ -155,7 +143,7 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.getAccount),
       handler: async (request) => {
         const { address } = request.params
-        const f = await accountFigures(db, address)
+        const f = await repos.accountFigures(address)
         const base = baseUrl(ctx, request)
         return {
           address,
@@ -172,9 +160,9 @@ export function discoveryRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.getPriceHistory),
       handler: async (request) => {
-        const asset = await findShownAsset(db, { guid: request.params.guid })
+        const asset = await repos.findShownAsset({ guid: request.params.guid })
         if (asset === undefined) throw notFound('No asset with this guid.')
-        const rows = await priceHistory(db, asset.guid)
+        const rows = await repos.priceHistory(asset.guid)
         return {
           points: rows.map((row) => ({
             type: row.type,

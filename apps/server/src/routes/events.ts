@@ -6,7 +6,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, parseLastEventId } from '@unica/schemas'
 import { requestSession } from '../auth/session.js'
-import type { Database } from '../db/index.js'
+import type { Repositories } from '../db/repositories/for-routes.js'
 import type { LiveHub } from '../live/hub.js'
 import { retryFrame } from '../live/frames.js'
 import { endpoint } from './register.js'
@@ -14,7 +14,7 @@ import { endpoint } from './register.js'
 /** How long a browser waits before reconnecting. */
 const RECONNECT_MS = 2000
 
-export function eventRoutes(hub: LiveHub, database: Database): FastifyPluginCallbackZod {
+export function eventRoutes(hub: LiveHub, repos: Repositories): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.route({
       ...endpoint(API.streamEvents),
@@ -34,7 +34,7 @@ export function eventRoutes(hub: LiveHub, database: Database): FastifyPluginCall
             .send({ detail: 'Too many live connections on this server; try again shortly.' })
         }
         // A signed-in stream also gets its account's own events (the cookie, never X-View-As).
-        const account = (await requestSession(database.db, request))?.account ?? null
+        const account = (await requestSession(repos, request))?.account ?? null
         reply.hijack()
         const raw = reply.raw
         // The browser policy's onSend hook does not run on a hijacked answer: an event stream is

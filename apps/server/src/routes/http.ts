@@ -2,17 +2,17 @@
 import type { FastifyRequest } from 'fastify'
 import algosdk from 'algosdk'
 import { PAGE_DEFAULT_LIMIT, type AssetOrdering } from '@unica/schemas'
-import type { AppContext } from '../context.js'
+import type { RouteContext } from '../context.js'
 import { badRequest } from '../errors.js'
 
 /** The API's base URL: configured, else what the client asked for (it only affects its own answer). */
-export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
+export function baseUrl(ctx: RouteContext, request: FastifyRequest): string {
   return ctx.publicUrl ?? `${request.protocol}://${request.host}`
 }
 
 /** next/previous links of a limit/offset page, keeping every other query parameter. */
 export function pageLinks(
-  ctx: AppContext,
+  ctx: RouteContext,
   request: FastifyRequest,
   count: number,
   limit: number,
@@ -39,7 +39,7 @@ export function pageOf(query: { limit?: number; offset?: number }): {
 }
 
 /** Per-IP limit for public writes (route config of @fastify/rate-limit). */
-export function writeLimit(ctx: AppContext): {
+export function writeLimit(ctx: RouteContext): {
   rateLimit: { max: number; timeWindow: number }
 } {
   return { rateLimit: { max: ctx.rateLimit.max, timeWindow: ctx.rateLimit.windowMs } }

@@ -4,11 +4,11 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AppContext } from '../context.js'
+import type { RouteContext } from '../context.js'
 import { notFound } from '../errors.js'
 import { CONTENT_TYPES, MEDIA_KEY } from '../media/storage.js'
 
-export function mediaRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+export function mediaRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
       '/media/:key',

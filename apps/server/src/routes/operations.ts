@@ -6,12 +6,8 @@
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API, type Operation } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import {
-  findOperation,
-  operationHistory,
-  type OperationRow,
-} from '../db/repositories/operations.js'
+import type { RouteContext } from '../context.js'
+import type { OperationRow } from '../db/repositories/operations.js'
 import { notFound } from '../errors.js'
 import { pageLinks, pageOf } from './http.js'
 import { endpoint } from './register.js'
@@ -36,9 +32,9 @@ export function operationJson(row: OperationRow): Operation {
   }
 }
 
-export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
-  const historyPage = operationHistory(db)
+export function operationRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
+  const historyPage = repos.operationHistory()
   return (app, _options, done) => {
     app.route({
       ...endpoint(API.listOperations),
@@ -59,7 +55,7 @@ export function operationRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request) => {
         const { id } = request.params
         if (!/^[1-9][0-9]{0,17}$/.test(id)) throw notFound()
-        const row = await findOperation(db, BigInt(id))
+        const row = await repos.findOperation(BigInt(id))
         if (row === undefined) throw notFound()
         return {
           operation_id: row.id.toString(),

@@ -7,16 +7,8 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
 import { newToken, requestSession, tokenHash } from '../auth/session.js'
-import type { AppContext } from '../context.js'
-import { findAsset } from '../db/repositories/assets.js'
-import { listNotifications, markAllRead, markRead } from '../db/repositories/notifications.js'
-import {
-  confirmEmail,
-  emailOf,
-  removeEmail,
-  setEmail,
-} from '../db/repositories/notification-emails.js'
-import { unwatch, watch, watchedAssets, WATCHLIST_MAX } from '../db/repositories/watchlist.js'
+import type { RouteContext } from '../context.js'
+import { WATCHLIST_MAX } from '../db/repositories/watchlist.js'
 import { ApiError, badRequest, notFound } from '../errors.js'
 import { assetJson } from './asset-json.js'
 import { baseUrl, writeLimit } from './http.js'
@@ -28,12 +20,12 @@ import { endpoint } from './register.js'
  */
 const CONFIRM_EMAIL_PAGE = '/settings/email/confirm/'
 
-export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
+export function personalRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
 
   /** The signed-in account, or a 401. */
   const account = async (request: FastifyRequest): Promise<string> => {
-    const session = await requestSession(db, request)
+    const session = await requestSession(repos, request)
     if (session === undefined) throw new ApiError(401, 'Sign in with your wallet first.')
     return session.account
   }
@@ -45,7 +37,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.getWatchlist),
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        const rows = await watchedAssets(db, await account(request))
+        const rows = await repos.watchedAssets(await account(request))
         const base = baseUrl(ctx, request)
         return { results: rows.map((row) => assetJson(row, ctx.storage, base)) }
       },
@@ -57,8 +49,8 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request) => {
         const who = await account(request)
         const { guid } = request.params
-        if ((await findAsset(db, { guid })) === undefined) throw notFound('No such piece.')
-        if (!(await watch(db, who, guid))) {
+        if ((await repos.findAsset({ guid })) === undefined) throw notFound('No such piece.')
+        if (!(await repos.watch(who, guid))) {
           throw badRequest(`A watchlist holds at most ${String(WATCHLIST_MAX)} pieces.`)
         }
         return { guid, watched: true }
@@ -70,7 +62,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...limits,
       handler: async (request) => {
         const who = await account(request)
-        await unwatch(db, who, request.params.guid)
+        await repos.unwatch(who, request.params.guid)
         return { guid: request.params.guid, watched: false }
       },
     })
@@ -79,7 +71,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.listNotifications),
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        return listNotifications(db, await account(request))
+        return repos.listNotifications(await account(request))
       },
     })
 
@@ -87,7 +79,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.readNotification),
       handler: async (request) => {
         const who = await account(request)
-        if (!(await markRead(db, who, BigInt(request.params.id)))) {
+        if (!(await repos.markRead(who, BigInt(request.params.id)))) {
           throw notFound('No such notification of yours.')
         }
         return {}
@@ -97,7 +89,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.readAllNotifications),
       handler: async (request) => {
-        await markAllRead(db, await account(request))
+        await repos.markAllRead(await account(request))
         return {}
       },
     })
@@ -105,7 +97,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.getNotificationEmail),
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        const setting = await emailOf(db, await account(request))
+        const setting = await repos.emailOf(await account(request))
         return {
           address: setting?.address ?? null,
           confirmed: setting?.confirmed ?? false,
@@ -124,7 +116,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         }
         const { address } = request.body
         const token = newToken()
-        await setEmail(db, who, address, tokenHash(token))
+        await repos.setEmail(who, address, tokenHash(token))
         // The web app's page, which confirms through the API and says so (a page, not JSON).
         const link = `${baseUrl(ctx, request)}${CONFIRM_EMAIL_PAGE}?token=${token}`
         await ctx.mailer
@@ -144,7 +136,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       ...endpoint(API.confirmNotificationEmail),
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        const address = await confirmEmail(db, tokenHash(request.query.token))
+        const address = await repos.confirmEmail(tokenHash(request.query.token))
         if (address === undefined) {
           throw badRequest(
             'This confirmation link is not valid (or the address was changed since).',
@@ -157,7 +149,7 @@ export function personalRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.route({
       ...endpoint(API.removeNotificationEmail),
       handler: async (request) => {
-        await removeEmail(db, await account(request))
+        await repos.removeEmail(await account(request))
         return {}
       },
     })

@@ -11,15 +11,13 @@ import type algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { CURRENT_VERSION } from '@unica/contracts'
 import { API } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import { readableVersion } from '../contract-version.js'
-import { findAsset } from '../db/repositories/assets.js'
-import { countOpenOperations, queueSignedGroup } from '../db/repositories/operations.js'
+import type { RouteContext } from '../context.js'
+import { readableVersion } from '../chain/contract-version.js'
 import { ApiError, badRequest } from '../errors.js'
-import { GroupError, decodeSignedGroup, readDecodedGroup } from '../worker/signed-group.js'
+import { GroupError, decodeSignedGroup, readDecodedGroup } from '../chain/signed-group.js'
 import { endpoint } from './register.js'
 
-export interface SendTxContext extends AppContext {
+export interface SendTxContext extends RouteContext {
   /** Called after a group is stored (the in-process sender wakes up). */
   readonly onOperationQueued?: () => void
 }
@@ -60,7 +58,7 @@ function checked<T>(step: () => T): T {
 }
 
 export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
+  const { repos } = ctx
   const round = currentRound(ctx.chain.algod)
   return (app, _options, done) => {
     app.route({
@@ -71,7 +69,7 @@ export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
         // An app id beyond bigint range is no app we registered: findAsset finds nothing. A group
         // for no app of ours is read as the current version, so the refusal below comes after
         // what is wrong with the group itself, as before versions were stored.
-        const asset = await findAsset(db, { applicationId: decoded.calledApp })
+        const asset = await repos.findAsset({ applicationId: decoded.calledApp })
         const version =
           asset === undefined ? CURRENT_VERSION : readableVersion(asset.contractVersion)
         if (version === null) {
@@ -93,10 +91,10 @@ export function sendTxRoutes(ctx: SendTxContext): FastifyPluginCallbackZod {
         if (asset === undefined) {
           throw invalid('blob', 'The group does not call a Unica contract.')
         }
-        if ((await countOpenOperations(db, g.sender, g.txId)) >= MAX_OPEN_PER_SENDER) {
+        if ((await repos.countOpenOperations(g.sender, g.txId)) >= MAX_OPEN_PER_SENDER) {
           throw new ApiError(429, 'Too many operations of this account are still pending.')
         }
-        const { id, created } = await queueSignedGroup(db, {
+        const { id, created } = await repos.queueSignedGroup({
           assetGuid: asset.guid,
           applicationId: g.appId,
           opType: g.operation,

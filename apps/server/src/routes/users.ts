@@ -6,22 +6,19 @@
 import algosdk from 'algosdk'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { API } from '@unica/schemas'
-import type { AppContext } from '../context.js'
-import { insertCreatorApplication } from '../db/repositories/creator-applications.js'
-import { subscribe } from '../db/repositories/newsletter.js'
-import { isStaff } from '../db/repositories/users.js'
+import type { RouteContext } from '../context.js'
 import { badRequest } from '../errors.js'
 import { writeLimit } from './http.js'
 import { endpoint } from './register.js'
 
-export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const { db } = ctx.database
+export function userRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
+  const { repos } = ctx
   return (app, _options, done) => {
     app.route({
       ...endpoint(API.getUser),
       handler: async (request) => {
         const { address } = request.params
-        return { address, is_staff: await isStaff(db, address) }
+        return { address, is_staff: await repos.isStaff(address) }
       },
     })
 
@@ -31,7 +28,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       handler: async (request, reply) => {
         // Emails compare case-insensitively; subscribing twice is not an error (and reveals nothing).
         const email = request.body.email.toLowerCase()
-        await subscribe(db, email)
+        await repos.subscribe(email)
         return reply.code(201).send({ email })
       },
     })
@@ -44,7 +41,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         if (!algosdk.isValidAddress(a.wallet_address)) {
           throw badRequest('Invalid input.', { wallet_address: ['Must be an Algorand address.'] })
         }
-        const id = await insertCreatorApplication(db, {
+        const id = await repos.insertCreatorApplication({
           walletAddress: a.wallet_address,
           name: a.name,
           email: a.email,

@@ -4,7 +4,7 @@
  * retries, docs/product.md §7).
  */
 import algosdk from 'algosdk'
-import type { Chain } from '../chain.js'
+import type { Chain } from '../chain/connection.js'
 import { ApiError, badRequest, chainLag } from '../errors.js'
 
 function httpStatus(error: unknown): number | undefined {

@@ -15,7 +15,7 @@ import {
   type ManagerState,
 } from '@unica/contracts'
 import type algosdk from 'algosdk'
-import type { Chain } from '../chain.js'
+import type { Chain } from '../chain/connection.js'
 import { badRequest, chainLag } from '../errors.js'
 import { orNotFound, readConfirmedTransaction, sameBytes } from './chain-read.js'
 

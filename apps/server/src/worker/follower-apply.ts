@@ -23,7 +23,7 @@ import {
   type ContractVersion,
   type Deployment,
 } from '@unica/contracts'
-import { readableVersion } from '../contract-version.js'
+import { readableVersion } from '../chain/contract-version.js'
 import type { Db } from '../db/connection.js'
 import type { StoredRoyalty } from '../db/schema.js'
 import { PG_BIGINT_MAX } from '../db/limits.js'

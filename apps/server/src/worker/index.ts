@@ -8,7 +8,7 @@
 import type algosdk from 'algosdk'
 import type { Database } from '../db/index.js'
 import type { Mailer } from '../email/mailer.js'
-import type { Chain } from '../chain.js'
+import type { Chain } from '../chain/connection.js'
 import { configuredOperator, type Operator } from './operator.js'
 import { settleBuilder } from './settle-group.js'
 import { AuctionSettler, type SettleBuilder } from './auction-settler.js'

@@ -5,7 +5,7 @@
  * Stops cleanly on SIGINT/SIGTERM (a round in progress commits or rolls back whole).
  */
 import pino from 'pino'
-import { connectChain } from '../chain.js'
+import { connectChain } from '../chain/connection.js'
 import { loadConfig } from '../config.js'
 import { smtpMailer } from '../email/mailer.js'
 import { migrate, openDatabase } from '../db/index.js'

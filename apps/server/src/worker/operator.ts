@@ -10,7 +10,7 @@
  */
 import algosdk from 'algosdk'
 import { isDevNetwork } from '@unica/schemas'
-import type { Chain } from '../chain.js'
+import type { Chain } from '../chain/connection.js'
 
 export interface Operator {
   readonly address: string

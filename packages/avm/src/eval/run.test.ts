@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { run, runBytes, testPanics } from '../../test/helpers.js'
-import { EvalParams } from './params.js'
+import { EvalParams } from './context.js'
 import { evalApp } from './run.js'
 import { makeTxn } from '../txn.js'
 import { FakeLedger } from '../../test/fake-ledger.js'

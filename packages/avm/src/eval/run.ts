@@ -13,6 +13,7 @@ import { ON_COMPLETION } from '../txn.js'
 import {
   EvalContext,
   type DecodedImmediates,
+  type EvalParams,
   type InnerGroupResult,
   type Mode,
   type StateWrite,
@@ -25,7 +26,6 @@ import { groupResources } from './resources.js'
 import { minus, plus } from './ops/arith.js'
 import { branchAt } from './ops/flow.js'
 import { HANDLERS } from './ops/index.js'
-import type { EvalParams } from './params.js'
 import { bytesEqual, typeName, type StackValue } from './value.js'
 
 /** Module-local copies of the limits the step loop reads on every op: under a loader that emits

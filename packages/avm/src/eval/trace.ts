@@ -10,16 +10,10 @@
  * reported with the value before it, from which the host builds simulate's initial states.
  */
 import { opTable } from '../spec/opcodes.js'
-import type { EvalContext } from './context.js'
+import type { EvalContext, EvalTracer } from './context.js'
 import { appReference, localsReference, mutableAccountReference } from './references.js'
 import { SCRATCH_SIZE } from './limits.js'
 import type { StackValue } from './value.js'
-
-/** Called by the step loop: before an instruction runs, and after it ran without failing. */
-export interface EvalTracer {
-  beforeOpcode(cx: EvalContext): void
-  afterOpcode(cx: EvalContext): void
-}
 
 /** What a trace records besides the pcs (go's exec-trace-config). */
 export interface TraceOptions {

@@ -3,7 +3,7 @@
  * route needs (genesis, USDC id and decimals), read from the network itself at start.
  */
 import algosdk from 'algosdk'
-import type { ChainEndpoints } from './config.js'
+import type { ChainEndpoints } from '../config.js'
 
 export interface Chain {
   readonly algod: algosdk.Algodv2

@@ -4,7 +4,7 @@
  */
 import { minNextBid } from '@unica/contracts'
 import type { Auction } from '@unica/schemas'
-import type { AssetFields } from './db/repositories/asset-fields.js'
+import type { AssetFields } from '../db/repositories/asset-fields.js'
 
 /** The asset's auction, or null when none runs (AR = 0). */
 export function auctionJson(a: AssetFields): Auction | null {

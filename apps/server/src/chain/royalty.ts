@@ -4,7 +4,7 @@
  * configured this is the truth: it replaces the split chosen at creation.
  */
 import type { HeldRoyalty } from '@unica/contracts'
-import type { StoredRoyalty } from './db/schema.js'
+import type { StoredRoyalty } from '../db/schema.js'
 
 /** The stored split; a configured v2 app without R keys (no royalty) stores an empty one. */
 export function storedRoyalty(slots: readonly HeldRoyalty[] | undefined): StoredRoyalty {
