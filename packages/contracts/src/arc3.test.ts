@@ -5,8 +5,9 @@ import { arc69Note } from './nft.js'
 
 /**
  * A file whose CID and hash anyone can check: the 12 bytes "hello world\n", whose CIDv1 is the
- * example block of go-ipfs's docs/gateway.md (packages/ipfs/test/vectors/kubo-cids.json) and
- * whose SHA-256 in base64 is `sha256sum`'s a948904f…a447.
+ * example block of the gateway guide in the go-ipfs repository (see
+ * packages/ipfs/test/vectors/kubo-cids.json) and whose SHA-256 in base64 is `sha256sum`'s
+ * a948904f…a447.
  */
 const HELLO = {
   url: 'ipfs://bafkreifjjcie6lypi6ny7amxnfftagclbuxndqonfipmb64f2km2devei4',
