@@ -100,7 +100,6 @@ export function ipfsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           return reply.send(head ? undefined : Buffer.from(block))
         }
 
-        const file = await fileOf(() => store.file(cid))
         if (format === 'car') {
           const car = await fileOf(() => store.car(cid))
           immutable(reply, cid)
@@ -110,6 +109,7 @@ export function ipfsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           return reply.send(head ? undefined : Readable.from(car))
         }
 
+        const file = await fileOf(() => store.file(cid))
         const range = byteRange(request.headers.range, file.size)
         immutable(reply, cid)
           .header('etag', etag)
