@@ -32,14 +32,19 @@ export const LAYERS = {
   'packages/txgroup': { runtime: [], dev: [] },
   // The protocol's rules (versions, limits): below both the schemas and the contracts.
   'packages/rules': { runtime: [], dev: [] },
+  // Bytes as IPFS objects (CIDs, the blockstore, CAR): below the server and the launcher.
+  'packages/ipfs': { runtime: [], dev: [] },
   'packages/schemas': { runtime: ['rules'], dev: [] },
   'packages/devnet': { runtime: ['avm', 'txgroup'], dev: [] },
   'packages/contracts': { runtime: ['rules', 'txgroup'], dev: ['avm', 'devnet'] },
-  'apps/server': { runtime: ['rules', 'schemas', 'contracts', 'txgroup'], dev: ['devnet', 'avm'] },
+  'apps/server': {
+    runtime: ['rules', 'schemas', 'contracts', 'txgroup', 'ipfs'],
+    dev: ['devnet', 'avm'],
+  },
   'apps/web': { runtime: ['rules', 'schemas', 'contracts', 'txgroup'], dev: ['devnet', 'avm'] },
   // The launcher is npm start's composition root: running the embedded devnet is its job.
   'apps/launcher': {
-    runtime: ['rules', 'schemas', 'contracts', 'txgroup', 'server', 'devnet'],
+    runtime: ['rules', 'schemas', 'contracts', 'txgroup', 'server', 'devnet', 'ipfs'],
     dev: ['avm'],
   },
   // npm run cluster runs the server as processes (by path); it embeds only the devnet.

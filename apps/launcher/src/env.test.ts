@@ -21,6 +21,7 @@ describe('launchConfig', () => {
       port: 8000,
       devnetPorts: { algod: 0, indexer: 0, kmd: 0 },
       storage: { kind: 'disk', dir: join(dir, 'media') },
+      ipfsDir: join(dir, 'ipfs'),
     })
     expect(options.chain).toBeUndefined()
     expect(options.databaseUrl).toBeUndefined()

@@ -43,6 +43,8 @@ export function launchConfig(env: NodeJS.ProcessEnv = process.env): LaunchConfig
     cookieSecret: server.cookieSecret,
     // Disk in DATA_DIR/media unless MEDIA_DIR or S3_BUCKET say otherwise.
     storage: server.storage,
+    // DATA_DIR/ipfs unless IPFS_DIR says otherwise.
+    ipfsDir: server.ipfsDir,
     rateLimitMax: server.rateLimit.max,
     trustProxy: server.trustProxy,
     ...(server.publicUrl === undefined ? {} : { publicUrl: server.publicUrl }),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { startDevnet, type Devnet } from '@unica/devnet'
+import { IpfsStore } from '@unica/ipfs'
 import {
   buildApp,
   connectChain,
@@ -50,6 +51,8 @@ export interface UnicaOptions {
   readonly chain?: Parameters<typeof connectChain>[0]
   /** Where media go; default: disk in `dataDir/media` (or a temporary directory). */
   readonly storage?: StorageConfig
+  /** The IPFS blockstore's folder (docs/ipfs.md); default `dataDir/ipfs` (or a temporary one). */
+  readonly ipfsDir?: string
   /** postgres://… ; absent: PGlite in `dataDir/db` (or in memory). */
   readonly databaseUrl?: string
   /** The built web app; default apps/web/dist; null serves the API alone. */
@@ -136,6 +139,17 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       storage = { kind: 'disk', dir: temp }
     }
 
+    let ipfsDir = options.ipfsDir
+    if (ipfsDir === undefined && options.dataDir !== undefined) {
+      ipfsDir = join(options.dataDir, 'ipfs')
+    }
+    if (ipfsDir === undefined) {
+      const temp = await mkdtemp(join(tmpdir(), 'unica-ipfs-'))
+      cleanups.push(() => rm(temp, { recursive: true, force: true }))
+      ipfsDir = temp
+    }
+    const ipfs = await IpfsStore.open(ipfsDir)
+
     const mailer = options.smtpUrl === undefined ? undefined : smtpMailer(options.smtpUrl)
     const settle = await auctionSettlement(chain, options.operatorMnemonic, (message) => {
       options.log?.(message)
@@ -157,6 +171,7 @@ export async function startUnica(options: UnicaOptions = {}): Promise<Unica> {
       database,
       chain,
       storage: openStorage(storage),
+      ipfs,
       publicUrl: options.publicUrl,
       cookieSecret: options.cookieSecret ?? randomSecret(),
       rateLimit: { max: options.rateLimitMax ?? 600, windowMs: 60_000 },

@@ -32,6 +32,7 @@ import { assetRoutes } from './routes/assets.js'
 import { configRoutes } from './routes/config.js'
 import { contractRoutes } from './routes/contracts.js'
 import { eventRoutes } from './routes/events.js'
+import { ipfsRoutes } from './routes/ipfs.js'
 import { mediaRoutes } from './routes/media.js'
 import { operationRoutes } from './routes/operations.js'
 import { personalRoutes } from './routes/personal.js'
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contractRoutes,
     operationRoutes,
     mediaRoutes,
+    ipfsRoutes,
     sendTxRoutes,
     discoveryRoutes,
     authRoutes,

@@ -45,6 +45,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined
   readonly dataDir: string
   readonly storage: StorageConfig
+  /** IPFS_DIR: the IPFS blockstore's folder (docs/ipfs.md), default DATA_DIR/ipfs. */
+  readonly ipfsDir: string
   /** Base URL of this API as browsers reach it (absolute media and pagination links). */
   readonly publicUrl: string | undefined
   readonly host: string
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: get('DATABASE_URL'),
     dataDir,
     storage: storageConfig(get, dataDir),
+    ipfsDir: resolve(get('IPFS_DIR') ?? join(dataDir, 'ipfs')),
     publicUrl: get('PUBLIC_URL')?.replace(/\/$/, ''),
     host: get('HOST') ?? '127.0.0.1',
     port,

@@ -6,6 +6,7 @@ import type { Chain } from './chain/connection.js'
 import type { RateLimitConfig } from './config.js'
 import type { Database } from './db/index.js'
 import { repositoriesOf, type Repositories } from './db/repositories/for-routes.js'
+import type { IpfsStore } from '@unica/ipfs'
 import type { Mailer } from './email/mailer.js'
 import type { MediaStorage } from './media/storage.js'
 
@@ -20,6 +21,11 @@ export interface AppContext {
   readonly trustProxy: boolean
   /** SMTP_URL's mailer (notifications by email); absent: no mail. */
   readonly mailer?: Mailer
+  /**
+   * The IPFS blockstore (IPFS_DIR): uploads are added to it and GET /ipfs/{cid} serves it. Absent
+   * (some tests, benchmarks): the gateway holds nothing and uploads get no CID.
+   */
+  readonly ipfs?: IpfsStore
 }
 
 /** What a route receives: no database handle, the repositories bound to it instead. */

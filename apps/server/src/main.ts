@@ -3,6 +3,7 @@
  * from the environment (README). Waits for the chain to answer, applies migrations, listens, and
  * shuts down cleanly on SIGINT/SIGTERM.
  */
+import { IpfsStore } from '@unica/ipfs'
 import { buildApp } from './app.js'
 import { connectChain, type Chain } from './chain/connection.js'
 import { loadConfig, type ServerConfig } from './config.js'
@@ -26,6 +27,7 @@ const app = await buildApp({
   database,
   chain,
   storage: openStorage(config.storage),
+  ipfs: await IpfsStore.open(config.ipfsDir),
   publicUrl: config.publicUrl,
   cookieSecret: config.cookieSecret,
   rateLimit: config.rateLimit,

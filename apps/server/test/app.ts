@@ -1,12 +1,13 @@
 /**
  * A whole server for tests: the embedded devnet in-process (ports 0), a fresh migrated database
- * (test/database.ts), media in a temporary directory, and `app.inject` helpers that carry the
+ * (test/database.ts), media and the IPFS blockstore in temporary directories, and `app.inject` helpers that carry the
  * CSRF cookie and token as the web app does.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDevnet, type Devnet } from '@unica/devnet'
+import { IpfsStore } from '@unica/ipfs'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp, type AppOptions } from '../src/app.js'
 import { connectChain, devnetEndpoints, type Chain } from '../src/chain/connection.js'
@@ -21,6 +22,8 @@ export interface TestServer {
   readonly chain: Chain
   readonly database: Database
   readonly mediaDir: string
+  /** The IPFS blockstore the gateway serves and uploads are added to. */
+  readonly ipfs: IpfsStore
   /** A CSRF token and the cookie that goes with it. */
   csrf(): Promise<{ token: string; cookie: string }>
   /** A POST with a valid CSRF token (JSON payload, or a prepared multipart body). */
@@ -56,10 +59,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const chain = options.chain?.(connected) ?? connected
   const database = options.database ?? (await testDatabase())
   const mediaDir = await mkdtemp(join(tmpdir(), 'unica-media-'))
+  const ipfs = await IpfsStore.open(join(mediaDir, 'ipfs'))
   const app = await buildApp({
     database,
     chain,
     storage: diskStorage(mediaDir),
+    ipfs,
     publicUrl: options.publicUrl ?? 'http://unica.test',
     cookieSecret: 'test-secret-test-secret-test-secret',
     rateLimit: options.rateLimit ?? { max: 100_000, windowMs: 60_000 },
@@ -97,6 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     chain,
     database,
     mediaDir,
+    ipfs,
     csrf,
     post,
     get: (url, headers = {}) => app.inject({ method: 'GET', url, headers }),

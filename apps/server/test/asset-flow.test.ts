@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CURRENT_VERSION, ESCROW_FUNDING } from '@unica/contracts'
+import { cidOfFile } from '@unica/ipfs'
 import { indexerClient } from '../src/chain/connection.js'
 import { assets, users } from '../src/db/index.js'
 import { startTestServer, type TestServer } from './app.js'
@@ -72,6 +73,21 @@ describe('the whole create-NFT flow', () => {
     )
     expect(response.statusCode).toBe(201)
     expect(response.json<{ description: string }>().description).toBe(typed)
+  })
+
+  it('adds the stored image to IPFS: its CID in the answer, /ipfs/{cid} the bytes /media serves', async () => {
+    const { nft, response } = await createAndSubmit(staff, 'Kept by its content')
+    expect(response.statusCode).toBe(201)
+    const asset = response.json<{ image: string; image_cid: string }>()
+    expect(asset.image_cid).toMatch(/^bafkrei[a-z2-7]{52}$/)
+    const media = await server.get(new URL(asset.image).pathname)
+    const ipfs = await server.get(`/ipfs/${asset.image_cid}`)
+    expect(ipfs.statusCode).toBe(200)
+    expect(ipfs.headers['content-type']).toBe('image/png')
+    expect(ipfs.rawPayload.equals(media.rawPayload)).toBe(true)
+    expect((await cidOfFile(media.rawPayload)).toString()).toBe(asset.image_cid)
+    const read = await server.get(`/api/assets/${nft.guid}/`)
+    expect(read.json()).toMatchObject({ image_cid: asset.image_cid })
   })
 
   it('moves an asset DA → DC → RD, each step verified on chain and idempotent', async () => {

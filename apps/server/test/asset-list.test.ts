@@ -185,6 +185,8 @@ describe('GET /api/assets/', () => {
       highest_bid: { value: '9000000', sender: bidder },
       created_at: '2026-01-03T00:00:00.000Z',
       auction: null,
+      // Uploaded before the server kept IPFS CIDs (docs/ipfs.md §5).
+      image_cid: null,
     })
   })
 
@@ -209,6 +211,7 @@ describe('GET /api/assets/', () => {
       highest_bid: { value: '1', sender: bidder },
       created_at: '2026-01-07T12:34:56.789Z',
       auction: null,
+      image_cid: null,
     }
     expect((await list('?status=RD&ordering=-created_at&limit=1')).results).toEqual([expected])
     expect((await list('?asset_id__in=1007')).results).toEqual([expected])

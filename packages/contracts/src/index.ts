@@ -3,6 +3,7 @@
  * transaction group, state decoders and the fee and cost arithmetic. Pure: no network access.
  */
 export * from './args.js'
+export * from './arc3.js'
 export * from './builders/auction.js'
 export * from './builders/group.js'
 export * from './builders/opt-in.js'

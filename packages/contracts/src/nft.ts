@@ -80,8 +80,11 @@ export function arc69Note(nft: NftDescription): Uint8Array {
   return note
 }
 
-/** The ARC-69 properties of a royalty: its total and each "ADDRESS:share" (basis points). */
-function royaltyProperties(r: Royalty): Record<string, unknown> {
+/**
+ * The properties of a royalty, in the ARC-69 note and the ARC-3 metadata alike (src/arc3.ts): its
+ * total and each "ADDRESS:share" (basis points).
+ */
+export function royaltyProperties(r: Royalty): Record<string, unknown> {
   return {
     royalty_bps: Number(royaltyBasisPoints(r)),
     royalty_recipients: r.recipients.map((x) => `${x.address}:${x.share.toString()}`),

@@ -79,6 +79,16 @@ export const Asset = z.object({
   auction: Auction.nullable()
     .optional()
     .describe('The auction of a v3 app (running, or ended and not settled yet); null when none.'),
+  /**
+   * Ours, additive: the IPFS CID (CIDv1) of the image `image` points to, also served at
+   * `/ipfs/{cid}` (docs/ipfs.md); null for pieces uploaded before the server kept one. Optional
+   * and last for the same reasons as `auction`.
+   */
+  image_cid: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The IPFS CID of the image (GET /ipfs/{cid}); null when it has none.'),
 })
 export type Asset = z.infer<typeof Asset>
 

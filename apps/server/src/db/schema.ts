@@ -55,6 +55,8 @@ export const assets = pgTable('assets', {
   description: text('description').notNull().default(''),
   imagePath: text('image_path'),
   thumbnailPath: text('thumbnail_path'),
+  /** The image's IPFS CID, set on upload (migration 0015); null for pieces uploaded before. */
+  imageCid: text('image_cid'),
   creatorAddress: text('creator_address').notNull(),
   ownerAddress: text('owner_address'),
   holdingAddress: text('holding_address'),

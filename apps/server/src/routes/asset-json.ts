@@ -51,5 +51,6 @@ export function assetJson(a: AssetFields, storage: MediaStorage, base: string): 
         : null,
     auction: auctionJson(a),
     created_at: a.created_at,
+    image_cid: a.image_cid,
   }
 }

@@ -4,7 +4,8 @@
  * submit_asset trusts nothing it is sent: the asset must exist on chain with the marketplace NFT
  * shape, its creator must be staff, its metadata hash must be a guid no other asset uses, and the
  * upload must carry the creator's signed proof (verify/upload-proof.ts, docs/security.md W11). The
- * image is decoded only after all that, so anonymous uploads cost us no image work.
+ * image is decoded only after all that, so anonymous uploads cost us no image work. The stored
+ * image is also added to the IPFS store, and its CID kept with the asset (docs/ipfs.md §5).
  */
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import {
@@ -163,6 +164,8 @@ export function assetWriteRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
         }
         if ((await repos.findShownAsset({ assetId })) !== undefined) return answerExisting()
         await storage.put(processed.image.key, processed.image.bytes, processed.image.contentType)
+        // The same bytes /media serves: their CID is what a wallet fetching ipfs://{cid} verifies.
+        const imageCid = await ctx.ipfs?.add(processed.image.bytes)
         await storage.put(
           processed.thumbnail.key,
           processed.thumbnail.bytes,
@@ -176,6 +179,7 @@ export function assetWriteRoutes(ctx: RouteContext): FastifyPluginCallbackZod {
           description,
           imagePath: processed.image.key,
           thumbnailPath: processed.thumbnail.key,
+          imageCid: imageCid?.toString() ?? null,
           creatorAddress: creator,
           // The version it will be deployed with, until submit_contract binds the one it runs.
           contractVersion: CURRENT_VERSION,

@@ -40,6 +40,7 @@ export const assetFields = {
   description: assets.description,
   image_path: assets.imagePath,
   thumbnail_path: assets.thumbnailPath,
+  image_cid: assets.imageCid,
   creator_address: assets.creatorAddress,
   owner_address: assets.ownerAddress,
   holding_address: assets.holdingAddress,
@@ -72,6 +73,7 @@ export interface AssetFields {
   readonly description: string
   readonly image_path: string | null
   readonly thumbnail_path: string | null
+  readonly image_cid: string | null
   readonly creator_address: string
   readonly owner_address: string | null
   readonly holding_address: string | null

@@ -56,6 +56,7 @@ export type NewAsset = Pick<
   | 'description'
   | 'imagePath'
   | 'thumbnailPath'
+  | 'imageCid'
   | 'creatorAddress'
   | 'contractVersion'
   | 'royalty'
