@@ -6,6 +6,7 @@
  */
 import type { OpTypeName } from '@unica/rules'
 import type { ManagerSchema } from '../protocol.js'
+import type { StateSpec } from './state-spec.js'
 
 /** Who an address is in an operation. `escrow` is the app's account, `proxy` the creating lsig. */
 export type Role =
@@ -195,6 +196,8 @@ export interface ProtocolSpec<K extends string = string> {
   readonly schema: ManagerSchema
   /** Whether the proxy is bound to its creator (v2): its address depends on the creator too. */
   readonly boundProxy: boolean
+  /** Every global key, local key and box the manager keeps (state-spec.ts). */
+  readonly state: StateSpec
   readonly operations: Readonly<Record<K, OperationSpec>>
 }
 
