@@ -110,9 +110,15 @@ export type ArgSpec =
   | { readonly kind: 'uint64'; readonly term: Term }
   | { readonly kind: 'royalty' }
 
-/** A payout the app sends; `when` unset means always. */
+/**
+ * A payout the app sends; `when` unset means always. `heldIn` says where the app keeps it instead
+ * when its receiver cannot take USDC (a royalty cut in its recipient's H slot, v3's refunds and
+ * proceeds in the receiver's held box): such a payout is owed but absent from the inner
+ * transactions.
+ */
 export interface Payout extends Transfer {
   readonly when?: readonly Condition[]
+  readonly heldIn?: 'royaltySlot' | 'heldBox'
 }
 
 export interface AppCallSpec {
@@ -184,6 +190,11 @@ export interface OperationSpec {
   readonly opType: OpTypeName | null
   /** The app call's args[0], for NoOp operations. */
   readonly arg?: string
+  /**
+   * The other party the history names (a sale's seller or buyer, the bidder an auction bid outbid,
+   * an auction's winner); unset when there is none.
+   */
+  readonly counterparty?: Role
   readonly variants: readonly VariantSpec[]
 }
 

@@ -293,6 +293,7 @@ export const V1 = {
     BUY_NOW: {
       opType: 'BUY_NOW',
       arg: BN,
+      counterparty: 'owner',
       variants: [
         {
           name: 'top-up',
@@ -316,6 +317,7 @@ export const V1 = {
     SELL_NOW: {
       opType: 'SELL_NOW',
       arg: SN,
+      counterparty: 'buyer',
       variants: [
         {
           name: 'from-escrow',

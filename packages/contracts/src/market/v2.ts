@@ -33,6 +33,7 @@ export const ROYALTY_PAYOUTS: readonly Payout[] = RECIPIENT_ROLES.map((recipient
     ['royaltyDue', '=', 1n],
     [SHARE_TERMS[i], '>', 0n],
   ],
+  heldIn: 'royaltySlot',
 }))
 
 /** The app call of `v` changed by `change`; the rest of the group as it is. */

@@ -100,6 +100,7 @@ const REFUND_WHEN = [
 const AUCTION_BID: OperationSpec = {
   opType: 'AUCTION_BID',
   arg: AUCTION_ARGS.BID,
+  counterparty: 'outbid',
   variants: [
     {
       name: 'bid',
@@ -112,7 +113,7 @@ const AUCTION_BID: OperationSpec = {
           AUCTION_ARGS.BID,
           ['amount'],
           [
-            { ...axfer('usdcId', 'outbid', term('bid')), when: REFUND_WHEN },
+            { ...axfer('usdcId', 'outbid', term('bid')), when: REFUND_WHEN, heldIn: 'heldBox' },
             { ...algos('outbid', DEPOSIT), when: REFUND_WHEN },
           ],
           { accounts: ['outbid'], heldBoxes: [{ role: 'bidder' }, { role: 'outbid' }] },
@@ -146,7 +147,11 @@ const AUCTION_CANCEL: OperationSpec = {
 /** Settlement's payouts after the NFT: the royalties, the seller's net, the deposit back. */
 const SETTLE_PAYOUTS: readonly Payout[] = [
   ...ROYALTY_PAYOUTS,
-  { ...axfer('usdcId', 'owner', { kind: 'net' }), when: [['sellerReceives', '=', 1n]] },
+  {
+    ...axfer('usdcId', 'owner', { kind: 'net' }),
+    when: [['sellerReceives', '=', 1n]],
+    heldIn: 'heldBox',
+  },
   {
     ...algos('winner', DEPOSIT),
     when: [
@@ -192,6 +197,7 @@ const settled = (
 const AUCTION_SETTLE: OperationSpec = {
   opType: 'AUCTION_SETTLE',
   arg: AUCTION_ARGS.SETTLE,
+  counterparty: 'winner',
   variants: [
     settled('delivered', 1n, [axfer('nftId', 'winner', ONE), ...SETTLE_PAYOUTS], {
       ask: 0n,
