@@ -51,7 +51,7 @@ interface Working {
   version: ContractVersion | null
   escrow: string | null
   status: string
-  /** O: who owns the NFT while the escrow holds it. */
+  /** Who owns the NFT while the escrow holds it (the owner the calls wrote). */
   escrowOwner: string | null
   holding: string | null
   price: bigint | null
