@@ -228,7 +228,7 @@ export function readConfirmedCall(
   const other = op.counterparty === undefined ? undefined : roles[op.counterparty]
   const specs = variant === null ? [] : (appCallOf(variant)?.payouts ?? [])
   const known = saleTerms(specs, terms, roles, context)
-  const payouts = payoutsMade(specs, made, roles, known, context)
+  const payouts = payoutsMade(specs, made, roles, known)
   return {
     operation,
     opType,
@@ -293,31 +293,16 @@ function payoutsMade(
   made: readonly (InnerTransfer | null)[],
   roles: Partial<Record<Role, string>>,
   terms: Terms,
-  context: ReadContext,
 ): PayoutMade[] {
-  const recipients = context.royalty?.recipients ?? []
-  const sent = payouts.flatMap((p, i): PayoutMade[] => {
+  return payouts.flatMap((p, i): PayoutMade[] => {
+    const base = { role: p.receiver, rule: p.amount, asset: p.asset }
     const t = made[i]
-    if (t === null) return []
-    const base = { role: p.receiver, account: t.receiver, rule: p.amount, asset: p.asset }
-    return [{ ...base, amount: t.amount, heldIn: undefined }]
-  })
-  const same = (p: Payout, m: PayoutMade): boolean =>
-    m.role === p.receiver && m.rule.kind === p.amount.kind && m.asset === p.asset
-  const held = payouts.flatMap((p): PayoutMade[] => {
-    if (p.heldIn === undefined || sent.some((m) => same(p, m))) return []
-    if (!noneFails(p.when ?? [], terms)) return []
+    if (t !== null) return [{ ...base, account: t.receiver, amount: t.amount, heldIn: undefined }]
+    if (p.heldIn === undefined || !noneFails(p.when ?? [], terms)) return []
     const owed = amountOf(p.amount, terms)
     if (owed === undefined || owed === 0n) return []
-    const slot = RECIPIENT_ROLES.findIndex((r) => r === p.receiver)
-    const account = slot < 0 ? roles[p.receiver] : recipients.at(slot)?.address
-    return [
-      { role: p.receiver, account, rule: p.amount, asset: p.asset, amount: owed, heldIn: p.heldIn },
-    ]
+    return [{ ...base, account: roles[p.receiver], amount: owed, heldIn: p.heldIn }]
   })
-  // In the app's order: held ones where their payout stands.
-  const order = (m: PayoutMade): number => payouts.findIndex((p) => same(p, m))
-  return [...sent, ...held].sort((x, y) => order(x) - order(y))
 }
 
 /**
