@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { layersPlugin } from './lint/layers.js'
+import { STATE_KEYS_FILES, STATE_KEYS_IGNORES, stateKeysPlugin } from './lint/state-keys.js'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/*.tsbuildinfo'] },
@@ -34,6 +35,14 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
     plugins: { unica: layersPlugin },
     rules: { 'unica/layers': 'error' },
+  },
+  {
+    // The manager's state has one home, @unica/contracts (lint/state-keys.js): product code
+    // elsewhere never names a state key nor decodes state bytes itself.
+    files: STATE_KEYS_FILES,
+    ignores: STATE_KEYS_IGNORES,
+    plugins: { 'unica-state': stateKeysPlugin },
+    rules: { 'unica-state/keys': 'error' },
   },
   {
     // Server data access (apps/server/README.md "Layout"): routes and the worker reach the

@@ -1,6 +1,15 @@
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { decodeBid, decodeBidBox, decodeHeldBox, decodeManagerGlobal } from './state.js'
+import { heldBoxKey } from './builders/group.js'
+import {
+  decodeBid,
+  decodeBidBox,
+  decodeGlobalDelta,
+  decodeHeldBox,
+  decodeManagerGlobal,
+  readBidBox,
+  readHeldBox,
+} from './state.js'
 
 const key = (k: string): Uint8Array => new TextEncoder().encode(k)
 const uint = (k: string, v: bigint): algosdk.modelsv2.TealKeyValue =>
@@ -102,5 +111,62 @@ describe('held refund boxes (v3)', () => {
     const wrongPrefix = new Uint8Array([0x62, ...account.publicKey])
     expect(() => decodeHeldBox(wrongPrefix, algosdk.encodeUint64(9n))).toThrow(RangeError)
     expect(() => decodeHeldBox(name, new Uint8Array(7))).toThrow(RangeError)
+  })
+})
+
+describe('decodeGlobalDelta', () => {
+  const [a, b] = Array.from({ length: 2 }, () => algosdk.generateAccount().addr)
+  const slot = (address: algosdk.Address, share: bigint) =>
+    new Uint8Array([...address.publicKey, ...algosdk.encodeUint64(share)])
+
+  it('decodes only what the call wrote, as the typed fields of the global state', () => {
+    const configure = new Map<string, bigint | Uint8Array | null>([
+      ['E', b.publicKey],
+      ['R0', slot(a, 500n)],
+      ['R1', new Uint8Array()],
+      ['R2', slot(b, 250n)],
+    ])
+    expect(decodeGlobalDelta(configure, 2)).toEqual({
+      escrow: b.toString(),
+      royalty: [
+        { address: a.toString(), share: 500n },
+        { address: b.toString(), share: 250n },
+      ],
+    })
+    // v1 has no royalty slots: its description does not read them.
+    expect(decodeGlobalDelta(configure, 1)).toEqual({ escrow: b.toString() })
+  })
+
+  it('reads a deleted key as its empty value, the zero address as null, held and auction fields', () => {
+    const settle = new Map<string, bigint | Uint8Array | null>([
+      ['A', null],
+      ['O', new Uint8Array(32)],
+      ['H1', 7n],
+      ['AR', 0n],
+      ['AV', 0n],
+      ['AH', new Uint8Array()],
+      ['Z', 1n],
+    ])
+    expect(decodeGlobalDelta(settle)).toEqual({
+      ask: 0n,
+      owner: null,
+      held: [{ slot: 1, amount: 7n }],
+      auction: { reserve: 0n, highestBid: 0n, highestBidder: null },
+    })
+    expect(decodeGlobalDelta(new Map())).toEqual({})
+  })
+})
+
+describe('readBidBox and readHeldBox', () => {
+  it('answer null for the other kind of box', () => {
+    const account = algosdk.generateAccount().addr
+    const amount = algosdk.encodeUint64(3n)
+    expect(readBidBox(account.publicKey, amount)).toEqual({ bidder: account.toString(), bid: 3n })
+    expect(readBidBox(heldBoxKey(account.toString()), amount)).toBeNull()
+    expect(readHeldBox(account.publicKey, amount)).toBeNull()
+    expect(readHeldBox(heldBoxKey(account.toString()), amount)).toEqual({
+      account: account.toString(),
+      amount: 3n,
+    })
   })
 })

@@ -1,9 +1,23 @@
 /**
- * Decoders of the manager's state as algod returns it (docs/product.md §3): global A, O, E, U, N,
- * C, B (v2: R0..R3, H0..H3; v3: the auction's AR, AD, AP, AM, AE, AV, AH); local B; the bid boxes
- * and (v3) the held refund boxes.
+ * Decoders of the manager's state as algod returns it (docs/product.md §3), driven by each
+ * version's description of its keys and boxes (market/v1.ts..v3.ts, market/state-spec.ts): the
+ * global state, a call's global delta (the same typed fields, only those it wrote), local state,
+ * the bid boxes and (v3) the held refund boxes. Nothing outside this package names a key.
  */
-import algosdk from 'algosdk'
+import type algosdk from 'algosdk'
+import { BID_BOX } from './market/v1.js'
+import { HELD_BOX } from './market/v3.js'
+import {
+  decodeBox,
+  decodeValue,
+  HELD_FIELDS,
+  RECIPIENT_FIELDS,
+  type GlobalFields,
+  type GlobalKeySpec,
+  type RawValue,
+  type RoyaltySlot,
+} from './market/state-spec.js'
+import { CONTRACT_VERSIONS, protocol, type ContractVersion } from './market/versions.js'
 
 type KeyValue = algosdk.modelsv2.TealKeyValue
 
@@ -43,87 +57,152 @@ export interface AuctionState {
   readonly highestBidder: string | null
 }
 
-export interface HeldRoyalty {
-  readonly address: string
-  /** Basis points of each sale's price. */
-  readonly share: bigint
+export interface HeldRoyalty extends RoyaltySlot {
   /** USDC the app holds for the recipient (royalties it could not receive), claimable. */
   readonly held: bigint
 }
 
-const ZERO = new Uint8Array(32)
+const text = new TextDecoder()
 
-// Plain byte comparison rather than Node's Buffer, so the decoders also run in the browser.
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i])
+/** Every version's global keys (later versions add keys, never change one). */
+const ALL_GLOBAL: readonly GlobalKeySpec[] = [
+  ...new Map(
+    CONTRACT_VERSIONS.flatMap((v) => protocol(v).state.global).map((k) => [k.key, k]),
+  ).values(),
+]
+
+const globalKeys = (version?: ContractVersion): readonly GlobalKeySpec[] =>
+  version === undefined ? ALL_GLOBAL : protocol(version).state.global
+
+/** Typed fields of the keys present in `raw` (key -> value), as the description reads them. */
+function fieldsOf(
+  raw: ReadonlyMap<string, RawValue>,
+  keys: readonly GlobalKeySpec[],
+): Partial<GlobalFields> {
+  const out: Partial<Record<keyof GlobalFields, unknown>> = {}
+  for (const k of keys) if (raw.has(k.key)) out[k.field] = decodeValue(k.kind, raw.get(k.key)!)
+  return out as Partial<GlobalFields>
 }
 
-function find(kv: readonly KeyValue[], key: string): algosdk.modelsv2.TealValue | undefined {
-  const k = new TextEncoder().encode(key)
-  return kv.find((e) => bytesEqual(e.key, k))?.value
-}
-
-function uint(kv: readonly KeyValue[], key: string): bigint {
-  const v = find(kv, key)
-  return v?.type === 2 ? v.uint : 0n
-}
-
-function address(kv: readonly KeyValue[], key: string): string | null {
-  const v = find(kv, key)
-  if (v?.type !== 1 || v.bytes.length !== 32 || bytesEqual(v.bytes, ZERO)) return null
-  return new algosdk.Address(v.bytes).toString()
-}
-
-/** R0..R3 and H0..H3 of a configured v2 manager; undefined for v1 (no R keys). */
-function royaltySlots(kv: readonly KeyValue[]): HeldRoyalty[] | undefined {
-  const slots = [0, 1, 2, 3].map((i) => [find(kv, `R${i}`), uint(kv, `H${i}`)] as const)
-  if (slots.every(([r]) => r === undefined)) return undefined
-  return slots.flatMap(([r, held]) =>
-    r?.type === 1 && r.bytes.length === 40
-      ? [
-          {
-            address: new algosdk.Address(r.bytes.subarray(0, 32)).toString(),
-            share: algosdk.decodeUint64(r.bytes.subarray(32), 'bigint'),
-            held,
-          },
-        ]
-      : [],
+function rawOf(kv: readonly KeyValue[]): Map<string, RawValue> {
+  return new Map(
+    kv.map((e) => [text.decode(e.key), e.value.type === 1 ? e.value.bytes : e.value.uint]),
   )
 }
 
-/** AR..AH of a v3 manager while an auction runs; null when none runs; undefined before v3. */
-function auctionOf(kv: readonly KeyValue[]): AuctionState | null | undefined {
-  if (find(kv, 'AR') === undefined) return undefined
-  const reserve = uint(kv, 'AR')
-  if (reserve === 0n) return null
+const AUCTION_FIELDS = {
+  reserve: 'auctionReserve',
+  duration: 'auctionDuration',
+  raiseBp: 'auctionRaiseBp',
+  raiseMin: 'auctionRaiseMin',
+  end: 'auctionEnd',
+  highestBid: 'auctionBid',
+  highestBidder: 'auctionBidder',
+} as const satisfies Record<keyof AuctionState, keyof GlobalFields>
+
+/** The recipients' slots and held amounts; undefined when no slot is there (v1). */
+function royaltySlots(f: Partial<GlobalFields>): HeldRoyalty[] | undefined {
+  if (RECIPIENT_FIELDS.every((r) => !(r in f))) return undefined
+  return RECIPIENT_FIELDS.flatMap((r, i) => {
+    const slot = f[r]
+    return slot == null ? [] : [{ ...slot, held: f[HELD_FIELDS[i]] ?? 0n }]
+  })
+}
+
+/** The running auction; null when none runs; undefined when there is no reserve key (v1, v2). */
+function auctionOf(f: Partial<GlobalFields>): AuctionState | null | undefined {
+  if (!(AUCTION_FIELDS.reserve in f)) return undefined
+  if (f.auctionReserve === 0n) return null
   return {
-    reserve,
-    duration: uint(kv, 'AD'),
-    raiseBp: uint(kv, 'AP'),
-    raiseMin: uint(kv, 'AM'),
-    end: uint(kv, 'AE'),
-    highestBid: uint(kv, 'AV'),
-    highestBidder: address(kv, 'AH'),
+    reserve: f.auctionReserve ?? 0n,
+    duration: f.auctionDuration ?? 0n,
+    raiseBp: f.auctionRaiseBp ?? 0n,
+    raiseMin: f.auctionRaiseMin ?? 0n,
+    end: f.auctionEnd ?? 0n,
+    highestBid: f.auctionBid ?? 0n,
+    highestBidder: f.auctionBidder ?? null,
   }
 }
 
 export function decodeManagerGlobal(kv: readonly KeyValue[]): ManagerState {
+  const f = fieldsOf(rawOf(kv), ALL_GLOBAL)
   return {
-    royalty: royaltySlots(kv),
-    auction: auctionOf(kv),
-    ask: uint(kv, 'A'),
-    owner: address(kv, 'O'),
-    escrow: address(kv, 'E'),
-    usdcId: uint(kv, 'U'),
-    nftId: uint(kv, 'N'),
-    creator: address(kv, 'C') ?? '',
-    bidCount: uint(kv, 'B'),
+    royalty: royaltySlots(f),
+    auction: auctionOf(f),
+    ask: f.ask ?? 0n,
+    owner: f.owner ?? null,
+    escrow: f.escrow ?? null,
+    usdcId: f.usdcId ?? 0n,
+    nftId: f.nftId ?? 0n,
+    creator: f.creator ?? '',
+    bidCount: f.bidCount ?? 0n,
   }
 }
 
-/** A user's local B (0 when absent). */
+/**
+ * What a call wrote to the global state, as the same typed fields: only those it wrote are set
+ * (a deleted key reads as its empty value).
+ */
+export interface ManagerStateChange {
+  readonly ask?: bigint
+  readonly owner?: string | null
+  readonly escrow?: string | null
+  readonly usdcId?: bigint
+  readonly nftId?: bigint
+  readonly creator?: string | null
+  readonly bidCount?: bigint
+  /** v2's configure: the royalty split it wrote, slot by slot, empty slots left out. */
+  readonly royalty?: readonly RoyaltySlot[]
+  /** v2: the USDC now held for recipients whose slot changed (recipient 1 is slot 0). */
+  readonly held?: readonly { readonly slot: number; readonly amount: bigint }[]
+  /** v3: the auction's fields the call wrote (a settle or cancel writes reserve 0). */
+  readonly auction?: Partial<AuctionState>
+}
+
+/**
+ * Decodes a call's global delta (key -> new value, null = deleted) as `version` describes its
+ * keys (every version's when unset); keys no version has are left out.
+ */
+export function decodeGlobalDelta(
+  delta: ReadonlyMap<string, RawValue>,
+  version?: ContractVersion,
+): ManagerStateChange {
+  const f = fieldsOf(delta, globalKeys(version))
+  const slots = RECIPIENT_FIELDS.filter((r) => r in f)
+  const held = HELD_FIELDS.flatMap((h, slot) => (h in f ? [{ slot, amount: f[h] ?? 0n }] : []))
+  const auction = Object.fromEntries(
+    Object.entries(AUCTION_FIELDS).flatMap(([name, field]) =>
+      field in f ? [[name, f[field]]] : [],
+    ),
+  ) as Partial<AuctionState>
+  return {
+    ...(f.ask !== undefined && { ask: f.ask }),
+    ...('owner' in f && { owner: f.owner ?? null }),
+    ...('escrow' in f && { escrow: f.escrow ?? null }),
+    ...(f.usdcId !== undefined && { usdcId: f.usdcId }),
+    ...(f.nftId !== undefined && { nftId: f.nftId }),
+    ...('creator' in f && { creator: f.creator ?? null }),
+    ...(f.bidCount !== undefined && { bidCount: f.bidCount }),
+    ...(slots.length > 0 && { royalty: slots.flatMap((r) => f[r] ?? []) }),
+    ...(held.length > 0 && { held }),
+    ...(Object.keys(auction).length > 0 && { auction }),
+  }
+}
+
+/** A user's bid of record in its local state (0 when absent). */
 export function decodeBid(kv: readonly KeyValue[] | undefined): bigint {
-  return kv === undefined ? 0n : uint(kv, 'B')
+  if (kv === undefined) return 0n
+  const raw = rawOf(kv)
+  const [bid] = protocol(1).state.local
+  return raw.has(bid.key) ? decodeValue(bid.kind, raw.get(bid.key)!) : 0n
+}
+
+/** A held refund box (v3), or null when the name or value is not one. */
+export function readHeldBox(
+  name: Uint8Array,
+  value: Uint8Array,
+): { account: string; amount: bigint } | null {
+  return decodeBox(HELD_BOX, name, value)
 }
 
 /** A held refund box (v3): key = "a" + the address, value = the 8-byte USDC amount. */
@@ -131,20 +210,23 @@ export function decodeHeldBox(
   name: Uint8Array,
   value: Uint8Array,
 ): { account: string; amount: bigint } {
-  if (name.length !== 33 || name[0] !== 0x61 || value.length !== 8) {
-    throw new RangeError('not a held refund box')
-  }
-  return {
-    account: new algosdk.Address(name.subarray(1)).toString(),
-    amount: algosdk.decodeUint64(value, 'bigint'),
-  }
+  const box = readHeldBox(name, value)
+  if (box === null) throw new RangeError('not a held refund box')
+  return box
+}
+
+/** A bid box, or null when the name or value is not one. */
+export function readBidBox(
+  name: Uint8Array,
+  value: Uint8Array,
+): { bidder: string; bid: bigint } | null {
+  const box = decodeBox(BID_BOX, name, value)
+  return box === null ? null : { bidder: box.account, bid: box.amount }
 }
 
 /** A bid box: key = bidder address, value = 8-byte big-endian bid. */
 export function decodeBidBox(name: Uint8Array, value: Uint8Array): { bidder: string; bid: bigint } {
-  if (name.length !== 32 || value.length !== 8) throw new RangeError('not a bid box')
-  return {
-    bidder: new algosdk.Address(name).toString(),
-    bid: algosdk.decodeUint64(value, 'bigint'),
-  }
+  const box = readBidBox(name, value)
+  if (box === null) throw new RangeError('not a bid box')
+  return box
 }

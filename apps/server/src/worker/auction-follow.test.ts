@@ -1,9 +1,9 @@
+import { decodeGlobalDelta } from '@unica/contracts'
 import algosdk from 'algosdk'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { FollowedAuction } from '../db/repositories/assets.js'
-import { applyAuctionDelta, auctionRecord } from './auction-follow.js'
-import type { AppCallEvent } from './block.js'
+import { applyAuctionChange, auctionEndAfter } from './auction-follow.js'
 
 type Value = bigint | Uint8Array | null
 const KEYS = ['AR', 'AD', 'AP', 'AM', 'AE', 'AV', 'AH'] as const
@@ -33,6 +33,10 @@ const delta = fc
     { maxLength: 9 },
   )
   .map((entries) => new Map<string, Value>(entries))
+
+/** The follower's path: the reading's decoded state change, applied to the auction kept. */
+const applyAuctionDelta = (current: FollowedAuction | null, delta: ReadonlyMap<string, Value>) =>
+  applyAuctionChange(current, decodeGlobalDelta(delta).auction)
 
 /** The model: the manager's global state, key by key, and the auction it describes. */
 function auctionOf(state: ReadonlyMap<string, Value>): FollowedAuction | null {
@@ -139,11 +143,9 @@ describe('applyAuctionDelta', () => {
   })
 })
 
-describe('auctionRecord', () => {
-  const nftId = 77n
-  const [seller, winner, previous, settler, recipient] = Array.from({ length: 5 }, () =>
-    algosdk.generateAccount().addr.toString(),
-  )
+// A bid's counterparty and a settlement's royalty come from the reading (@unica/contracts
+// read-confirmed.test.ts); what the follower adds is the end an auction bid records.
+describe('auctionEndAfter', () => {
   const running: FollowedAuction = {
     reserve: 10n,
     duration: 3600,
@@ -151,79 +153,15 @@ describe('auctionRecord', () => {
     raiseMin: 1n,
     end: 1_800_000_000n,
     bid: 100n,
-    bidder: winner,
+    bidder: algosdk.generateAccount().addr.toString(),
   }
-  const call = (sender: string, inner: AppCallEvent['inner']): AppCallEvent => ({
-    kind: 'call',
-    txId: 'T',
-    groupId: null,
-    sender,
-    appId: 5n,
-    created: false,
-    onComplete: algosdk.OnApplicationComplete.NoOpOC,
-    args: [],
-    accounts: [],
-    assets: [],
-    inner,
-    approvalProgram: new Uint8Array(),
-    clearProgram: new Uint8Array(),
-    globalDelta: new Map(),
-  })
 
-  it('names the refunded bidder and the new end of a bid; none for the first bid', () => {
-    const before = { ...running, bidder: previous, bid: 90n }
+  it('is the end after an auction bid; none before the clock starts or for other calls', () => {
     const after = { ...running, end: 1_800_000_900n }
-    expect(
-      auctionRecord('AUCTION_BID', call(winner, []), { nftId, seller, before, after }),
-    ).toEqual({
-      value: undefined,
-      counterparty: previous,
-      royalty: null,
-      end: new Date(1_800_000_900_000),
-    })
-    const first = { ...running, bid: 0n, bidder: null, end: 0n }
-    expect(
-      auctionRecord('AUCTION_BID', call(winner, []), { nftId, seller, before: first, after })
-        ?.counterparty,
-    ).toBeNull()
-  })
-
-  it('reads a settlement as a sale of the highest bid, its royalty the seller gave up', () => {
-    const inner: AppCallEvent['inner'] = [
-      { type: 'axfer', receiver: recipient, assetId: 31n, amount: 5n },
-      { type: 'axfer', receiver: seller, assetId: 31n, amount: 95n },
-      { type: 'axfer', receiver: winner, assetId: nftId, amount: 1n },
-    ]
-    expect(
-      auctionRecord('AUCTION_SETTLE', call(settler, inner), {
-        nftId,
-        seller,
-        before: running,
-        after: null,
-      }),
-    ).toEqual({ value: undefined, counterparty: winner, royalty: 5n, end: null })
-    // The seller's USDC held for them: the royalty cannot be read from the transfers.
-    expect(
-      auctionRecord('AUCTION_SETTLE', call(settler, inner.slice(0, 1)), {
-        nftId,
-        seller,
-        before: running,
-        after: null,
-      })?.royalty,
-    ).toBeNull()
-  })
-
-  it('adds nothing to a withdrawal; other operations are not auctions', () => {
-    expect(
-      auctionRecord('AUCTION_WITHDRAW', call(previous, []), {
-        nftId,
-        seller,
-        before: null,
-        after: null,
-      }),
-    ).toEqual({ value: undefined, counterparty: null, royalty: null, end: null })
-    expect(
-      auctionRecord('BID', call(previous, []), { nftId, seller, before: null, after: null }),
-    ).toBeNull()
+    expect(auctionEndAfter('AUCTION_BID', after)).toEqual(new Date(1_800_000_900_000))
+    expect(auctionEndAfter('AUCTION_BID', { ...running, end: 0n })).toBeNull()
+    expect(auctionEndAfter('AUCTION_SETTLE', null)).toBeNull()
+    expect(auctionEndAfter('AUCTION_WITHDRAW', running)).toBeNull()
+    expect(auctionEndAfter('BID', running)).toBeNull()
   })
 })

@@ -3,18 +3,19 @@
  * our managers becomes (or confirms) an operation in the history, whoever sent it; each touched
  * asset's price, owner, holding address, escrow, status and highest bid follow the chain.
  *
- * Sources of truth, all in the block itself (so replaying a round gives the same result):
- * - price and the escrowed NFT's owner: the manager's global A and O deltas;
- * - configuration: global E set (DC -> RD), with v2's royalty split R0..R3; deployment: a creation of exactly our manager and clear
- *   programs for one of our NFTs that has no app yet (DA -> DC);
+ * Sources of truth, all in the block itself (so replaying a round gives the same result), each
+ * call read by @unica/contracts `readConfirmedCall` (this file names no state key and no payout):
+ * - price and the escrowed NFT's owner: the ask and owner the call wrote (its reading's `state`);
+ * - configuration: the escrow written (DC -> RD), with v2's royalty split; deployment: a creation
+ *   of exactly our manager and clear programs for one of our NFTs that has no app yet (DA -> DC);
  * - bids: each bidder's bid of record as the trades set it (B sets it, BN and SN spend it);
  * - how to read a call: the protocol of the manager version the app runs (stored on its asset,
  *   set from the deployment read);
  * - where the NFT is: every transfer of it (top-level or inner, including close-outs);
- * - a v2 sale's royalty: the price less the seller's net, from the inner transfers;
- * - a v3 auction: the manager's AR, AD, AP, AM, AE, AV, AH deltas (worker/auction-follow.ts).
+ * - a sale's counterparty and royalty (paid plus held): the reading's, from the variant's payouts
+ *   and the split the app was configured with;
+ * - a v3 auction: the auction fields the call wrote (worker/auction-follow.ts).
  */
-import algosdk from 'algosdk'
 import {
   escrowAddress,
   readConfirmedCall,
@@ -22,7 +23,9 @@ import {
   type ConfirmedReading,
   type ContractVersion,
   type Deployment,
+  type ReadContext,
 } from '@unica/contracts'
+import { storedRoyalty } from '../chain/royalty.js'
 import { readableVersion } from '../chain/contract-version.js'
 import type { Db } from '../db/connection.js'
 import type { StoredRoyalty } from '../db/schema.js'
@@ -34,7 +37,7 @@ import {
   type FollowedAsset,
   type FollowedAuction,
 } from '../db/repositories/assets.js'
-import { applyAuctionDelta, auctionRecord } from './auction-follow.js'
+import { applyAuctionChange, auctionEndAfter } from './auction-follow.js'
 import { setBid } from '../db/repositories/bids.js'
 import { recordExecuted } from '../db/repositories/operations.js'
 import type { AppCallEvent, RoundEvents } from './block.js'
@@ -48,19 +51,19 @@ interface Working {
   version: ContractVersion | null
   escrow: string | null
   status: string
-  /** O: who owns the NFT while the escrow holds it. */
+  /** Who owns the NFT while the escrow holds it (the owner the calls wrote). */
   escrowOwner: string | null
   holding: string | null
   price: bigint | null
   bidsChanged: boolean
-  /** v2: the split R0..R3 the configure call set, once seen (the chain's is the truth). */
+  readonly creator: string
+  /** The split stored (chosen at creation, or the chain's once configured): what a sale pays. */
+  readonly storedSplit: StoredRoyalty | null
+  /** v2: the split the configure call set, once seen this round (the chain's is the truth). */
   royalty: StoredRoyalty | null
   /** v3: the auction as the chain holds it; null when none runs. */
   auction: FollowedAuction | null
 }
-
-const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0
-const ZERO = new Uint8Array(32)
 
 function toWorking(r: FollowedAsset): Working {
   // Until a transfer says otherwise, the NFT is where its creator minted it.
@@ -76,6 +79,8 @@ function toWorking(r: FollowedAsset): Working {
     holding,
     price: r.price === null ? null : BigInt(r.price),
     bidsChanged: false,
+    creator: r.creator_address,
+    storedSplit: r.royalty,
     royalty: null,
     auction: r.auction,
   }
@@ -113,77 +118,28 @@ function deployedFor(
   return asset !== undefined && asset.appId === null ? [asset, deployment] : null
 }
 
-function applyDelta(asset: Working, call: AppCallEvent): void {
-  const a = call.globalDelta.get('A')
-  if (typeof a === 'bigint') asset.price = a === 0n ? null : a
-  const o = call.globalDelta.get('O')
-  if (o instanceof Uint8Array && o.length === 32) {
-    asset.escrowOwner = same(o, ZERO) ? null : algosdk.encodeAddress(o)
-  }
-  const e = call.globalDelta.get('E')
-  if (e instanceof Uint8Array && e.length === 32 && !same(e, ZERO)) {
-    asset.escrow = algosdk.encodeAddress(e)
+/** The asset after the state change a call wrote (its reading's `state`). */
+function applyChange(asset: Working, reading: ConfirmedReading): void {
+  const { ask, owner, escrow, royalty, auction } = reading.state
+  if (ask !== undefined) asset.price = ask === 0n ? null : ask
+  if (owner !== undefined) asset.escrowOwner = owner
+  if (escrow !== undefined && escrow !== null) {
+    asset.escrow = escrow
     if (asset.status === 'DC' || asset.status === 'DA') asset.status = 'RD'
-    // v2's configure sets R0..R3 in the same call (none set: no royalty).
-    if (asset.version !== null && asset.version >= 2) asset.royalty = royaltyOfDelta(call)
+    // v2's configure writes the split in the same call (none written: no royalty).
+    if (asset.version !== null && asset.version >= 2) asset.royalty = storedRoyalty(royalty)
   }
   if (asset.version !== null && asset.version >= 3) {
-    asset.auction = applyAuctionDelta(asset.auction, call.globalDelta)
+    asset.auction = applyAuctionChange(asset.auction, auction)
   }
 }
 
-/** The split a v2 configure call wrote: R0..R3, each a 32-byte address and an 8-byte share. */
-function royaltyOfDelta(call: AppCallEvent): StoredRoyalty {
-  const out: StoredRoyalty = []
-  for (const i of [0, 1, 2, 3]) {
-    const r = call.globalDelta.get(`R${String(i)}`)
-    if (!(r instanceof Uint8Array) || r.length !== 40) continue
-    const share = algosdk.decodeUint64(r.subarray(32), 'bigint')
-    out.push({ address: algosdk.encodeAddress(r.subarray(0, 32)), share: Number(share) })
-  }
-  return out
-}
-
-/**
- * What a v2 sale's royalty took: the price less the seller's net, the last USDC transfer to the
- * seller (each cut is paid before it, or held when its recipient cannot receive USDC: either way
- * it left the seller's share). Null for v1, other operations and calls no variant explains.
- */
-export function royaltyOf(
-  reading: ConfirmedReading,
-  call: AppCallEvent,
-  asset: { readonly assetId: bigint; readonly version: ContractVersion | null },
-): bigint | null {
-  if (asset.version === null || asset.version < 2 || reading.variant === null) return null
-  const sellerRole =
-    reading.operation === 'BUY_NOW' ? 'owner' : reading.operation === 'SELL_NOW' ? 'seller' : null
-  if (sellerRole === null) return null
-  const seller = reading.roles[sellerRole]
-  const net = call.inner.findLast(
-    (t) => t.type === 'axfer' && t.receiver === seller && t.assetId !== asset.assetId,
-  )
-  if (net === undefined || net.amount > reading.value) return null
-  return reading.value - net.amount
-}
-
-/**
- * A sale's other party, only when the inner transactions matched a variant's payouts (so the
- * address is the one the manager paid or sent the NFT to, not merely one the sender named).
- */
-export function counterpartyOf(reading: ConfirmedReading): string | null {
-  if (reading.variant === null) return null
-  if (reading.operation === 'BUY_NOW') return reading.roles.owner ?? null
-  if (reading.operation === 'SELL_NOW') return reading.roles.buyer ?? null
-  return null
-}
-
-/** The state just before a call, which some operations' records need. */
-interface Before {
-  /** The ask (global A) was set: an ASK then changes the price. */
-  readonly listed: boolean
-  /** O: the seller of an auction being settled. */
-  readonly escrowOwner: string | null
-  readonly auction: FollowedAuction | null
+/** What the reader needs beside the call: the split a sale pays, once the app has one. */
+function readContext(asset: Working): ReadContext {
+  const split = asset.royalty ?? asset.storedSplit
+  if (split === null || asset.version === null || asset.version < 2) return {}
+  const recipients = split.map((r) => ({ address: r.address, share: BigInt(r.share) }))
+  return { royalty: { creator: asset.creator, recipients } }
 }
 
 async function recordOperation(
@@ -192,24 +148,18 @@ async function recordOperation(
   call: AppCallEvent,
   asset: Working,
   reading: ConfirmedReading,
-  before: Before,
+  listedBefore: boolean,
 ): Promise<void> {
-  const auction = auctionRecord(reading.opType, call, {
-    nftId: asset.assetId,
-    seller: before.escrowOwner,
-    before: before.auction,
-    after: asset.auction,
-  })
   await recordExecuted(s, {
     assetGuid: asset.guid,
     applicationId: asset.appId ?? call.appId,
     opType: reading.opType,
-    value: auction?.value ?? reading.value,
+    value: reading.value,
     sender: call.sender,
-    counterparty: auction === null ? counterpartyOf(reading) : auction.counterparty,
-    royalty: auction === null ? royaltyOf(reading, call, asset) : auction.royalty,
-    auctionEnd: auction?.end ?? null,
-    listedBefore: before.listed,
+    counterparty: reading.counterparty,
+    royalty: reading.royalty,
+    auctionEnd: auctionEndAfter(reading.opType, asset.auction),
+    listedBefore,
     txId: call.txId,
     groupId: call.groupId,
     round: round.round,
@@ -267,22 +217,17 @@ export async function applyRound(s: Db, round: RoundEvents): Promise<string[]> {
     }
     const asset = byApp.get(e.appId)
     if (asset === undefined || asset.version === null) continue
-    const c = readConfirmedCall(e, asset.version)
+    const c = readConfirmedCall(e, asset.version, readContext(asset))
     if (c === null) continue
     touched.add(asset)
-    // The ask before this call: an ASK on a listed piece changes its price (the activity feed);
-    // the seller and auction before it: what a settlement paid out and to whom.
-    const before: Before = {
-      listed: asset.price !== null,
-      escrowOwner: asset.escrowOwner,
-      auction: asset.auction,
-    }
-    applyDelta(asset, e)
+    // The ask before this call: an ASK on a listed piece changes its price (the activity feed).
+    const listedBefore = asset.price !== null
+    applyChange(asset, c)
     for (const [bidder, amount] of c.bids) {
       await setBid(s, e.appId, bidder, amount, round.round)
       asset.bidsChanged = true
     }
-    await recordOperation(s, round, e, asset, c, before)
+    await recordOperation(s, round, e, asset, c, listedBefore)
   }
   for (const asset of touched) await save(s, asset)
   return [...touched].map((asset) => asset.guid)

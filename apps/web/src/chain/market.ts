@@ -1,6 +1,13 @@
 /** The manager application's state, read from algod (docs/product.md §3, contract global state). */
 import algosdk from 'algosdk'
-import { decodeBid, decodeManagerGlobal, heldBoxKey, type ManagerState } from '@unica/contracts'
+import {
+  decodeBid,
+  decodeManagerGlobal,
+  heldBoxKey,
+  readBidBox,
+  readHeldBox,
+  type ManagerState,
+} from '@unica/contracts'
 import { canReceiveAsset as algodCanReceive } from '@unica/contracts/flows'
 import { ChainError } from '../lib/errors.js'
 
@@ -53,16 +60,17 @@ export async function readBid(
     const info = await algod.accountInformation(bidder).do()
     const local = (info.appsLocalState ?? []).find((s) => s.id === appId)
     if (local !== undefined) return decodeBid(local.keyValue)
-    const value = await readBoxValue(algod, appId, algosdk.decodeAddress(bidder).publicKey)
-    return value === null ? 0n : algosdk.decodeUint64(value, 'bigint')
+    const name = algosdk.decodeAddress(bidder).publicKey
+    const value = await readBoxValue(algod, appId, name)
+    return value === null ? 0n : (readBidBox(name, value)?.bid ?? 0n)
   } catch (e) {
     throw new ChainError('get', e)
   }
 }
 
 /**
- * USDC a manager v3 holds for `account` (an auction refund or proceeds it could not receive): the
- * box "a" + the account's key, 8 bytes big-endian; null when there is no such box.
+ * USDC a manager v3 holds for `account` (an auction refund or proceeds it could not receive), in
+ * its held refund box (@unica/contracts `heldBoxKey`, `readHeldBox`); null when there is none.
  */
 export async function readHeld(
   algod: algosdk.Algodv2,
@@ -70,8 +78,9 @@ export async function readHeld(
   account: string,
 ): Promise<bigint | null> {
   try {
-    const value = await readBoxValue(algod, appId, heldBoxKey(account))
-    return value === null ? null : algosdk.decodeUint64(value, 'bigint')
+    const name = heldBoxKey(account)
+    const value = await readBoxValue(algod, appId, name)
+    return value === null ? null : (readHeldBox(name, value)?.amount ?? null)
   } catch (e) {
     throw new ChainError('get', e)
   }
@@ -131,8 +140,8 @@ const BOX_PAGE = 1000
 const MAX_BOX_PAGES = 10
 
 /**
- * Every open bid of the manager (docs/architecture.md §5.5: one box per bidder, named by the
- * bidder's key, holding the bid), highest first. Boxes are read by pages with their values, so a
+ * Every open bid of the manager (docs/architecture.md §5.5: one box per bidder, read by
+ * @unica/contracts `readBidBox`), highest first. Boxes are read by pages with their values, so a
  * manager with many bids costs a few requests, not one per bidder.
  */
 export async function readBids(
@@ -150,10 +159,9 @@ export async function readBids(
         .next(next)
         .do()
       for (const box of answer.boxes) {
-        const value = box.value
-        if (box.name.length !== 32 || value?.length !== 8) continue
-        const bid = algosdk.decodeUint64(value, 'bigint')
-        if (bid > 0n) bids.push({ bidder: algosdk.encodeAddress(box.name), bid })
+        // Held refund boxes (v3) are not bids.
+        const read = box.value === undefined ? null : readBidBox(box.name, box.value)
+        if (read !== null && read.bid > 0n) bids.push(read)
       }
       next = answer.nextToken
       if (next === undefined) break

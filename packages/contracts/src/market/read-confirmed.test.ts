@@ -7,7 +7,7 @@ import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import { tradeArgs } from '../args.js'
 import { buildDeploy } from '../builders/setup.js'
-import { BID_BOX_MIN_BALANCE } from '../protocol.js'
+import { AUCTION_DEPOSIT, BID_BOX_MIN_BALANCE } from '../protocol.js'
 import { readConfirmedCall, readDeployment, type ConfirmedCall } from './read-confirmed.js'
 import { CURRENT_VERSION } from './versions.js'
 
@@ -110,6 +110,111 @@ describe('readConfirmedCall', () => {
     // A short amount reads as 0, as the history always recorded it.
     const short = call({ args: [new TextEncoder().encode('S'), Uint8Array.of(5)] })
     expect(readConfirmedCall(short)).toMatchObject({ opType: 'ASK', value: 0n })
+  })
+})
+
+describe('readConfirmedCall: counterparty, payouts and royalty from the description', () => {
+  const [creator, r1, r2, winner, previous, settler] = Array.from({ length: 6 }, () =>
+    algosdk.generateAccount().addr.toString(),
+  )
+  const split = {
+    creator,
+    recipients: [
+      { address: r1, share: 500n },
+      { address: r2, share: 300n },
+    ],
+  }
+  const deposit = (receiver: string) =>
+    ({ type: 'pay', receiver, amount: AUCTION_DEPOSIT }) as const
+  const named = (name: string, amount: bigint) => [
+    new TextEncoder().encode(name),
+    algosdk.encodeUint64(amount),
+  ]
+
+  it('reads a v2 sale whose first cut is held: each cut by recipient, the net, the royalty', () => {
+    const sale = call({
+      args: tradeArgs('BUY_NOW', 10_000n),
+      accounts: [owner, r1, r2],
+      inner: [nft(buyer), usdc(r2, 300n), usdc(owner, 9_200n)],
+    })
+    const read = readConfirmedCall(sale, 2, { royalty: split })
+    expect(read?.counterparty).toBe(owner)
+    expect(read?.royalty).toBe(800n)
+    expect(
+      read?.payouts.map((p) => [p.role, p.account, p.rule.kind, p.amount, p.heldIn ?? 'sent']),
+    ).toEqual([
+      ['buyer', buyer, 'constant', 1n, 'sent'],
+      ['recipient1', r1, 'royalty', 500n, 'royaltySlot'],
+      ['recipient2', r2, 'royalty', 300n, 'sent'],
+      ['owner', owner, 'net', 9_200n, 'sent'],
+    ])
+    // Without the split the held cut is not told, but the net tells the cuts together.
+    expect(readConfirmedCall(sale, 2)?.royalty).toBe(800n)
+    // The creator selling pays no royalty; v1 has none.
+    const fromCreator = call({
+      args: tradeArgs('BUY_NOW', 10_000n),
+      accounts: [creator],
+      inner: [nft(buyer), usdc(creator, 10_000n)],
+    })
+    expect(readConfirmedCall(fromCreator, 2, { royalty: split })?.royalty).toBe(0n)
+    expect(readConfirmedCall(fromCreator, 1)?.royalty).toBeNull()
+  })
+
+  it('names the refunded bidder of an auction bid; none for the first bid', () => {
+    const bid = call({
+      sender: winner,
+      args: named('AB', 100n),
+      accounts: [previous],
+      inner: [usdc(previous, 90n), deposit(previous)],
+    })
+    expect(readConfirmedCall(bid, 3)?.counterparty).toBe(previous)
+    const first = call({
+      sender: winner,
+      args: named('AB', 100n),
+      accounts: [algosdk.ALGORAND_ZERO_ADDRESS_STRING],
+    })
+    expect(readConfirmedCall(first, 3)?.counterparty).toBeNull()
+  })
+
+  it('reads a settlement as a sale of the highest bid, its royalty the seller gave up', () => {
+    const settle = (inner: ConfirmedCall['inner']) =>
+      call({
+        sender: settler,
+        args: named('AZ', 100n),
+        accounts: [winner, owner, r1],
+        inner,
+      })
+    const one = { creator, recipients: [{ address: r1, share: 500n }] }
+    const paid = settle([nft(winner), usdc(r1, 5n), usdc(owner, 95n), deposit(winner)])
+    expect(readConfirmedCall(paid, 3, { royalty: one })).toMatchObject({
+      counterparty: winner,
+      royalty: 5n,
+      value: 100n,
+    })
+    // The seller's USDC held for them: the net cannot tell the royalty, the split can.
+    const held = settle([nft(winner), usdc(r1, 5n)])
+    expect(readConfirmedCall(held, 3)?.royalty).toBeNull()
+    const read = readConfirmedCall(held, 3, { royalty: one })
+    expect(read?.royalty).toBe(5n)
+    expect(read?.payouts.at(-1)).toMatchObject({
+      role: 'owner',
+      account: owner,
+      amount: 95n,
+      heldIn: 'heldBox',
+    })
+  })
+
+  it('decodes the state the call wrote', () => {
+    const cancel = call({
+      sender: owner,
+      args: tradeArgs('ASK', 0n),
+      inner: [nft(owner)],
+      globalDelta: new Map<string, bigint | Uint8Array | null>([
+        ['A', 0n],
+        ['O', new Uint8Array(32)],
+      ]),
+    })
+    expect(readConfirmedCall(cancel)?.state).toEqual({ ask: 0n, owner: null })
   })
 })
 

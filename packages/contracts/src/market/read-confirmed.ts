@@ -1,14 +1,28 @@
 /**
  * Reads a confirmed call to a manager, with the inner transactions it sent, as the history records
  * it: the operation and its op type, the amount its signer agreed to, the bids of record it set,
- * and the roles its accounts and payouts reveal (who was paid for a buy now, who bought in a sell
- * now). A creation of exactly a manager of ours is read by readDeployment instead.
+ * the roles its accounts and payouts reveal (who was paid for a buy now, who bought in a sell
+ * now), its counterparty, the state it wrote (decoded as the version describes it) and every
+ * payout it made or held, from the variant's payouts. A creation of exactly a manager of ours is
+ * read by readDeployment instead.
  */
 import type { OpTypeName } from '@unica/rules'
 import algosdk from 'algosdk'
+import type { Royalty } from '../royalty.js'
+import { decodeGlobalDelta, type ManagerStateChange } from '../state.js'
 import { ON_COMPLETE, type Roles } from './build.js'
-import { appCallOf, type AppCallSpec, type Payout, type Role, type VariantSpec } from './spec.js'
-import { holds, learn, noneFails, type Terms } from './terms.js'
+import {
+  appCallOf,
+  RECIPIENT_ROLES,
+  SHARE_TERMS,
+  type AmountRule,
+  type AppCallSpec,
+  type AssetRef,
+  type Payout,
+  type Role,
+  type VariantSpec,
+} from './spec.js'
+import { amountOf, cutsOfNet, holds, learn, noneFails, type Terms } from './terms.js'
 import {
   CONTRACT_VERSIONS,
   CURRENT_VERSION,
@@ -59,10 +73,46 @@ export interface ConfirmedReading {
   readonly bids: ReadonlyMap<string, bigint>
   readonly roles: Roles
   /**
-   * v3: the auction's end (AE) the call set, from `globalDelta`: a first bid starts the clock, a
-   * late bid moves it, settling or cancelling sets 0. Undefined when the call did not change it.
+   * v3: the auction's end the call set, from `globalDelta`: a first bid starts the clock, a late
+   * bid moves it, settling or cancelling sets 0. Undefined when the call did not change it.
    */
   readonly auctionEnd?: bigint
+  /** What the call wrote to the global state (empty when `globalDelta` is unknown). */
+  readonly state: ManagerStateChange
+  /**
+   * The operation's other party (OperationSpec.counterparty), only when the inner transactions
+   * matched a variant (so the address is one the manager paid, or checked against its state);
+   * null when the operation has none.
+   */
+  readonly counterparty: string | null
+  /** Every payout of the variant the call made, or owed and held in the app, in the app's order. */
+  readonly payouts: readonly PayoutMade[]
+  /**
+   * What a sale's royalty took from its price, paid plus held (v2 and later; 0 when the creator
+   * sells); null when the call pays no royalty or the reader cannot tell.
+   */
+  readonly royalty: bigint | null
+}
+
+/** A payout a call made (an inner transaction) or held for its receiver. */
+export interface PayoutMade {
+  /** Who it is for: `owner` or `seller` for a sale's proceeds, `recipient1`.. for royalties. */
+  readonly role: Role
+  /** Their address, when the call names it. */
+  readonly account: string | undefined
+  /** The amount rule of the payout: `royalty` for a cut, `net` for a seller's proceeds, … */
+  readonly rule: AmountRule
+  /** The NFT, USDC, or Algos (undefined). */
+  readonly asset: AssetRef | undefined
+  /** Base units. */
+  readonly amount: bigint
+  /** Where the app holds it (its receiver could not take it); undefined when it was sent. */
+  readonly heldIn: Payout['heldIn']
+}
+
+/** What the reader may be told beside the call: the split a v2+ manager pays on a sale. */
+export interface ReadContext {
+  readonly royalty?: Royalty & { readonly creator: string }
 }
 
 const text = new TextDecoder()
@@ -87,7 +137,8 @@ function operationOf(
 
 /**
  * Whether the inner transactions are the variant's payouts (those whose condition may hold), in
- * order; binds the receivers' roles and learns terms from the amounts. A payout whose condition
+ * order: for each payout, the transfer that made it or null when it is absent; null when they do
+ * not fit. Binds the receivers' roles and learns terms from the amounts. A payout whose condition
  * is not known may be there or not (a royalty held for its recipient is not sent): both are tried,
  * so an optional payout never takes a transfer a later payout needs.
  */
@@ -96,8 +147,8 @@ function payoutsFit(
   inner: readonly InnerTransfer[],
   terms: Terms,
   roles: Partial<Record<Role, string>>,
-): boolean {
-  if (payouts.length === 0) return inner.length === 0
+): (InnerTransfer | null)[] | null {
+  if (payouts.length === 0) return inner.length === 0 ? [] : null
   const [p, ...rest] = payouts
   const when = p.when ?? []
   const t = inner[0] as InnerTransfer | undefined
@@ -109,20 +160,24 @@ function payoutsFit(
     when.every((c) => holds(c, terms) !== false)
   if (fits) {
     const [t2, r2] = [{ ...terms }, { ...roles, [p.receiver]: t.receiver }]
-    if (learn(p.amount, t.amount, t2) && payoutsFit(rest, inner.slice(1), t2, r2)) {
+    const made = learn(p.amount, t.amount, t2) ? payoutsFit(rest, inner.slice(1), t2, r2) : null
+    if (made !== null) {
       Object.assign(terms, t2)
       Object.assign(roles, r2)
-      return true
+      return [t, ...made]
     }
   }
   // Skipping it is fine unless it had to be there.
-  return !when.every((c) => holds(c, terms) === true) && payoutsFit(rest, inner, terms, roles)
+  if (when.every((c) => holds(c, terms) === true)) return null
+  const made = payoutsFit(rest, inner, terms, roles)
+  return made === null ? null : [null, ...made]
 }
 
 /** What a confirmed call to a manager of `version` did; null for a call it never approves. */
 export function readConfirmedCall(
   call: ConfirmedCall,
   version: ContractVersion = CURRENT_VERSION,
+  context: ReadContext = {},
 ): ConfirmedReading | null {
   if (call.created) return null
   const found = operationOf(call, version)
@@ -131,24 +186,36 @@ export function readConfirmedCall(
   const amountAt = spec.args.findIndex((a) => a.kind === 'uint64' && a.term === 'amount')
   const amount = amountAt < 0 ? undefined : (call.args[amountAt] as Uint8Array | undefined)
   const value = amount?.length === 8 ? algosdk.decodeUint64(amount, 'bigint') : 0n
-  const variants = operationSpec(operation, version).variants
+  const op = operationSpec(operation, version)
+  const variants = op.variants
   let variant: VariantSpec | null = null
   let roles: Partial<Record<Role, string>> = {}
   let terms: Terms = {}
-  for (const v of variants) {
-    const c = appCallOf(v)
-    if (c === null) continue
-    const r: Partial<Record<Role, string>> = { [c.sender]: call.sender }
-    c.accounts.forEach((role, i) => {
-      if (i < call.accounts.length) r[role] = call.accounts[i]
-    })
-    const t: Terms = amountAt < 0 ? {} : { amount: value }
-    if (call.assets.length === c.assets.length) c.assets.forEach((a, i) => (t[a] = call.assets[i]))
-    if (payoutsFit(c.payouts, call.inner, t, r) && noneFails(v.when, t)) {
-      ;[variant, roles, terms] = [v, r, t]
-      break
+  let made: (InnerTransfer | null)[] = []
+  // The split the context gives binds the recipients' roles and shares, so a cut is matched to
+  // its own slot and an empty slot to none; should it not fit (a split the caller has wrong), the
+  // call is read without it.
+  const split = splitOf(context)
+  for (const known of split === null ? [NO_SPLIT] : [split, NO_SPLIT]) {
+    for (const v of variants) {
+      const c = appCallOf(v)
+      if (c === null) continue
+      const r: Partial<Record<Role, string>> = { ...known.roles, [c.sender]: call.sender }
+      c.accounts.forEach((role, i) => {
+        if (i < call.accounts.length) r[role] = call.accounts[i]
+      })
+      const t: Terms = amountAt < 0 ? { ...known.terms } : { ...known.terms, amount: value }
+      if (call.assets.length === c.assets.length) {
+        c.assets.forEach((a, i) => (t[a] = call.assets[i]))
+      }
+      const m = payoutsFit(c.payouts, call.inner, t, r)
+      if (m !== null && noneFails(v.when, t)) {
+        ;[variant, roles, terms, made] = [v, r, t, m]
+        break
+      }
+      if (v === variants[0] && known === NO_SPLIT) [roles, terms] = [r, t]
     }
-    if (v === variants[0]) [roles, terms] = [r, t]
+    if (variant !== null) break
   }
   const bids = new Map<string, bigint>()
   for (const b of (variant ?? variants[0]).effect.bids ?? []) {
@@ -156,8 +223,12 @@ export function readConfirmedCall(
     const becomes = typeof b.becomes === 'bigint' ? b.becomes : terms[b.becomes]
     if (bidder !== undefined && becomes !== undefined) bids.set(bidder, becomes)
   }
-  const end = call.globalDelta?.get('AE')
-  const auctionEnd = typeof end === 'bigint' ? end : undefined
+  const state = decodeGlobalDelta(call.globalDelta ?? new Map(), version)
+  const auctionEnd = state.auction?.end
+  const other = op.counterparty === undefined ? undefined : roles[op.counterparty]
+  const specs = variant === null ? [] : (appCallOf(variant)?.payouts ?? [])
+  const known = saleTerms(specs, terms, roles, context)
+  const payouts = payoutsMade(specs, made, roles, known)
   return {
     operation,
     opType,
@@ -166,9 +237,93 @@ export function readConfirmedCall(
     bids,
     roles,
     ...(auctionEnd !== undefined && { auctionEnd }),
+    state,
+    counterparty:
+      variant === null || other === undefined || other === algosdk.ALGORAND_ZERO_ADDRESS_STRING
+        ? null
+        : other,
+    payouts,
+    royalty: variant === null ? null : royaltyOf(specs, payouts, known),
   }
 }
 
+interface Split {
+  readonly roles: Partial<Record<Role, string>>
+  readonly terms: Terms
+}
+const NO_SPLIT: Split = { roles: {}, terms: {} }
+
+/** The recipients' roles and shares the context's split names (0 for an empty slot). */
+function splitOf(context: ReadContext): Split | null {
+  const r = context.royalty
+  if (r === undefined) return null
+  const roles: Partial<Record<Role, string>> = {}
+  const terms: Terms = {}
+  SHARE_TERMS.forEach((share, i) => {
+    const recipient = r.recipients.at(i)
+    terms[share] = recipient?.share ?? 0n
+    if (recipient !== undefined) roles[RECIPIENT_ROLES[i]] = recipient.address
+  })
+  return { roles, terms }
+}
+
+/**
+ * The terms with whether a royalty is due, when the context gives the split: the seller, whom the
+ * `net` payout pays, is not the creator (as the builders set it).
+ */
+function saleTerms(
+  payouts: readonly Payout[],
+  terms: Terms,
+  roles: Partial<Record<Role, string>>,
+  context: ReadContext,
+): Terms {
+  const r = context.royalty
+  const net = payouts.find((p) => p.amount.kind === 'net')
+  if (r === undefined || net === undefined || terms[SHARE_TERMS[0]] === undefined) return terms
+  return { ...terms, royaltyDue: roles[net.receiver] === r.creator ? 0n : 1n }
+}
+
+/**
+ * Each payout the call made, with the transfer's amount, and each it owed but held: a payout with
+ * `heldIn` that was not made, whose conditions may hold and whose amount the terms tell and is
+ * positive (a held royalty cut is told only when the context gives the split).
+ */
+function payoutsMade(
+  payouts: readonly Payout[],
+  made: readonly (InnerTransfer | null)[],
+  roles: Partial<Record<Role, string>>,
+  terms: Terms,
+): PayoutMade[] {
+  return payouts.flatMap((p, i): PayoutMade[] => {
+    const base = { role: p.receiver, rule: p.amount, asset: p.asset }
+    const t = made[i]
+    if (t !== null) return [{ ...base, account: t.receiver, amount: t.amount, heldIn: undefined }]
+    if (p.heldIn === undefined || !noneFails(p.when ?? [], terms)) return []
+    const owed = amountOf(p.amount, terms)
+    if (owed === undefined || owed === 0n) return []
+    return [{ ...base, account: roles[p.receiver], amount: owed, heldIn: p.heldIn }]
+  })
+}
+
+/**
+ * What a sale's royalty took, paid plus held: the sum of its cuts when the split is known, else
+ * the cuts the seller's net tells (terms.ts `cutsOfNet`); null when the variant pays no royalty or
+ * neither is known.
+ */
+function royaltyOf(
+  payouts: readonly Payout[],
+  made: readonly PayoutMade[],
+  terms: Terms,
+): bigint | null {
+  if (!payouts.some((p) => p.amount.kind === 'royalty')) return null
+  if (terms.royaltyDue !== undefined) {
+    return made.filter((p) => p.rule.kind === 'royalty').reduce((sum, p) => sum + p.amount, 0n)
+  }
+  const net = made.find((p) => p.rule.kind === 'net' && p.heldIn === undefined)
+  return net === undefined || terms.amount === undefined
+    ? null
+    : cutsOfNet(terms.amount, net.amount)
+}
 export interface Deployment {
   readonly version: ContractVersion
   readonly usdcId: bigint

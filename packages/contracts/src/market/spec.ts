@@ -6,6 +6,7 @@
  */
 import type { OpTypeName } from '@unica/rules'
 import type { ManagerSchema } from '../protocol.js'
+import type { StateSpec } from './state-spec.js'
 
 /** Who an address is in an operation. `escrow` is the app's account, `proxy` the creating lsig. */
 export type Role =
@@ -109,9 +110,15 @@ export type ArgSpec =
   | { readonly kind: 'uint64'; readonly term: Term }
   | { readonly kind: 'royalty' }
 
-/** A payout the app sends; `when` unset means always. */
+/**
+ * A payout the app sends; `when` unset means always. `heldIn` says where the app keeps it instead
+ * when its receiver cannot take USDC (a royalty cut in its recipient's H slot, v3's refunds and
+ * proceeds in the receiver's held box): such a payout is owed but absent from the inner
+ * transactions.
+ */
 export interface Payout extends Transfer {
   readonly when?: readonly Condition[]
+  readonly heldIn?: 'royaltySlot' | 'heldBox'
 }
 
 export interface AppCallSpec {
@@ -183,6 +190,11 @@ export interface OperationSpec {
   readonly opType: OpTypeName | null
   /** The app call's args[0], for NoOp operations. */
   readonly arg?: string
+  /**
+   * The other party the history names (a sale's seller or buyer, the bidder an auction bid outbid,
+   * an auction's winner); unset when there is none.
+   */
+  readonly counterparty?: Role
   readonly variants: readonly VariantSpec[]
 }
 
@@ -195,6 +207,8 @@ export interface ProtocolSpec<K extends string = string> {
   readonly schema: ManagerSchema
   /** Whether the proxy is bound to its creator (v2): its address depends on the creator too. */
   readonly boundProxy: boolean
+  /** Every global key, local key and box the manager keeps (state-spec.ts). */
+  readonly state: StateSpec
   readonly operations: Readonly<Record<K, OperationSpec>>
 }
 

@@ -38,6 +38,13 @@ export function amountOf(rule: AmountRule, terms: Terms): bigint | undefined {
 }
 
 /**
+ * The royalty cuts a seller's net tells, all together, when the shares are not known: what the
+ * `net` rule above took from the amount.
+ */
+export const cutsOfNet = (amount: bigint, net: bigint): bigint | null =>
+  net > amount ? null : amount - net
+
+/**
  * Learns the unknown term of a rule from an observed amount (a deposit of new - current tells the
  * current bid). False when the amount contradicts terms already known.
  */

@@ -7,6 +7,7 @@
 import { CONFIGURE_ARG, OPERATION_ARGS } from '../args.js'
 import { clearProgram, managerProgram } from '../programs/index.js'
 import { BID_BOX_MIN_BALANCE, ESCROW_FUNDING, MANAGER_SCHEMA, PROXY_FUNDING } from '../protocol.js'
+import type { BoxSpec, StateSpec } from './state-spec.js'
 import type {
   AmountRule,
   AppCallSpec,
@@ -162,12 +163,62 @@ const raising = (
   effect: BID_EFFECT,
 })
 
+/** The bid of record: a box named by the bidder's 32-byte address, holding the 8-byte bid. */
+export const BID_BOX: BoxSpec = {
+  kind: 'bid',
+  prefix: '',
+  meaning: "the bid of record, named by the bidder's address (ClearState cannot lose it)",
+}
+
+/** v1's state: 4 uints and 3 byte slices in global state, local B, the bid boxes. */
+export const V1_STATE = {
+  global: [
+    {
+      key: 'A',
+      field: 'ask',
+      kind: 'uint',
+      meaning: 'ask price in USDC base units; 0 = not listed',
+    },
+    {
+      key: 'O',
+      field: 'owner',
+      kind: 'address',
+      meaning: 'owner of the NFT held in escrow; the zero address when the escrow holds none',
+    },
+    {
+      key: 'E',
+      field: 'escrow',
+      kind: 'address',
+      meaning: "the escrow: the app's own address once configured; the zero address before",
+    },
+    { key: 'U', field: 'usdcId', kind: 'uint', meaning: 'the USDC asset id (creation argument)' },
+    { key: 'N', field: 'nftId', kind: 'uint', meaning: 'the NFT asset id (creation argument)' },
+    {
+      key: 'C',
+      field: 'creator',
+      kind: 'address',
+      meaning: 'the staff account that created the NFT and paid for the deployment',
+    },
+    { key: 'B', field: 'bidCount', kind: 'uint', meaning: 'number of open bids' },
+  ],
+  local: [
+    {
+      key: 'B',
+      field: 'bid',
+      kind: 'uint',
+      meaning: "the account's bid of record (mirrors its box while opted in)",
+    },
+  ],
+  boxes: [BID_BOX],
+} as const satisfies StateSpec
+
 export const V1 = {
   version: 1,
   manager: () => managerProgram(1).bytes,
   clear: () => clearProgram().bytes,
   schema: MANAGER_SCHEMA,
   boundProxy: false,
+  state: V1_STATE,
   operations: {
     ASK: {
       opType: 'ASK',
@@ -242,6 +293,7 @@ export const V1 = {
     BUY_NOW: {
       opType: 'BUY_NOW',
       arg: BN,
+      counterparty: 'owner',
       variants: [
         {
           name: 'top-up',
@@ -265,6 +317,7 @@ export const V1 = {
     SELL_NOW: {
       opType: 'SELL_NOW',
       arg: SN,
+      counterparty: 'buyer',
       variants: [
         {
           name: 'from-escrow',

@@ -23,7 +23,8 @@ import {
   type TxnSpec,
   type VariantSpec,
 } from './spec.js'
-import { axfer, constant, trade, V1 } from './v1.js'
+import { HELD_FIELDS, RECIPIENT_FIELDS, type GlobalKeySpec, type StateSpec } from './state-spec.js'
+import { axfer, constant, trade, V1, V1_STATE } from './v1.js'
 
 /** Each recipient's cut, slot by slot, paid when a royalty is due and the slot has a share. */
 export const ROYALTY_PAYOUTS: readonly Payout[] = RECIPIENT_ROLES.map((recipient, i) => ({
@@ -32,6 +33,7 @@ export const ROYALTY_PAYOUTS: readonly Payout[] = RECIPIENT_ROLES.map((recipient
     ['royaltyDue', '=', 1n],
     [SHARE_TERMS[i], '>', 0n],
   ],
+  heldIn: 'royaltySlot',
 }))
 
 /** The app call of `v` changed by `change`; the rest of the group as it is. */
@@ -98,12 +100,33 @@ const CLAIM: OperationSpec = {
   ],
 }
 
+/** v2's state: v1's, plus each recipient's slot R0..R3 and the USDC held for it, H0..H3. */
+export const V2_STATE = {
+  ...V1_STATE,
+  global: [
+    ...V1_STATE.global,
+    ...RECIPIENT_FIELDS.map((field, i): GlobalKeySpec => ({
+      key: `R${String(i)}`,
+      field,
+      kind: 'royaltySlot',
+      meaning: `royalty recipient ${String(i + 1)}: its address and share in basis points (empty when unused)`,
+    })),
+    ...HELD_FIELDS.map((field, i): GlobalKeySpec => ({
+      key: `H${String(i)}`,
+      field,
+      kind: 'uint',
+      meaning: `USDC held for recipient ${String(i + 1)} (cuts it could not receive), claimable`,
+    })),
+  ],
+} as const satisfies StateSpec
+
 export const V2 = {
   version: 2,
   manager: () => managerProgram(2).bytes,
   clear: () => clearProgram().bytes,
   schema: MANAGER_SCHEMA_V2,
   boundProxy: true,
+  state: V2_STATE,
   operations: {
     ...v1,
     BUY_NOW: withRoyalty(v1.BUY_NOW, 'owner'),

@@ -14,7 +14,12 @@
  * AZ 1f + one per inner transaction (NFT, each royalty paid, the seller, the deposit back: at most
  * 8f); AW 3f (2f for a box holding only a deposit).
  */
-import { PROXY_FUNDING_V3, AUCTION_DEPOSIT, MANAGER_SCHEMA_V3 } from '../protocol.js'
+import {
+  PROXY_FUNDING_V3,
+  AUCTION_DEPOSIT,
+  HELD_BOX_PREFIX,
+  MANAGER_SCHEMA_V3,
+} from '../protocol.js'
 import { clearProgram, managerProgram } from '../programs/index.js'
 import {
   RECIPIENT_ROLES,
@@ -27,7 +32,8 @@ import {
   type VariantSpec,
 } from './spec.js'
 import { algos, axfer, constant, noOpCall, send, term, type CallRefs } from './v1.js'
-import { ROYALTY_PAYOUTS, V2 } from './v2.js'
+import type { BoxSpec, StateSpec } from './state-spec.js'
+import { ROYALTY_PAYOUTS, V2, V2_STATE } from './v2.js'
 
 /** args[0] of each auction method. */
 export const AUCTION_ARGS = {
@@ -94,6 +100,7 @@ const REFUND_WHEN = [
 const AUCTION_BID: OperationSpec = {
   opType: 'AUCTION_BID',
   arg: AUCTION_ARGS.BID,
+  counterparty: 'outbid',
   variants: [
     {
       name: 'bid',
@@ -106,7 +113,7 @@ const AUCTION_BID: OperationSpec = {
           AUCTION_ARGS.BID,
           ['amount'],
           [
-            { ...axfer('usdcId', 'outbid', term('bid')), when: REFUND_WHEN },
+            { ...axfer('usdcId', 'outbid', term('bid')), when: REFUND_WHEN, heldIn: 'heldBox' },
             { ...algos('outbid', DEPOSIT), when: REFUND_WHEN },
           ],
           { accounts: ['outbid'], heldBoxes: [{ role: 'bidder' }, { role: 'outbid' }] },
@@ -140,7 +147,11 @@ const AUCTION_CANCEL: OperationSpec = {
 /** Settlement's payouts after the NFT: the royalties, the seller's net, the deposit back. */
 const SETTLE_PAYOUTS: readonly Payout[] = [
   ...ROYALTY_PAYOUTS,
-  { ...axfer('usdcId', 'owner', { kind: 'net' }), when: [['sellerReceives', '=', 1n]] },
+  {
+    ...axfer('usdcId', 'owner', { kind: 'net' }),
+    when: [['sellerReceives', '=', 1n]],
+    heldIn: 'heldBox',
+  },
   {
     ...algos('winner', DEPOSIT),
     when: [
@@ -186,6 +197,7 @@ const settled = (
 const AUCTION_SETTLE: OperationSpec = {
   opType: 'AUCTION_SETTLE',
   arg: AUCTION_ARGS.SETTLE,
+  counterparty: 'winner',
   variants: [
     settled('delivered', 1n, [axfer('nftId', 'winner', ONE), ...SETTLE_PAYOUTS], {
       ask: 0n,
@@ -235,12 +247,62 @@ const DEPLOY: OperationSpec = {
   })),
 }
 
+/** A held refund: box "a" + the account's address, holding the USDC it could not receive. */
+export const HELD_BOX: BoxSpec = {
+  kind: 'held',
+  prefix: HELD_BOX_PREFIX,
+  meaning:
+    "an outbid bidder's refund or a seller's proceeds USDC could not reach, withdrawn with AW",
+}
+
+/** v3's state: v2's, plus the running auction (AR = 0: none) and the held refund boxes. */
+export const V3_STATE = {
+  global: [
+    ...V2_STATE.global,
+    { key: 'AR', field: 'auctionReserve', kind: 'uint', meaning: 'the reserve; 0 = no auction' },
+    {
+      key: 'AD',
+      field: 'auctionDuration',
+      kind: 'uint',
+      meaning: 'seconds from the first bid to the end',
+    },
+    {
+      key: 'AP',
+      field: 'auctionRaiseBp',
+      kind: 'uint',
+      meaning: 'the minimum raise in basis points of the highest bid (0 = none)',
+    },
+    {
+      key: 'AM',
+      field: 'auctionRaiseMin',
+      kind: 'uint',
+      meaning: 'the minimum raise in USDC base units (0 = none)',
+    },
+    {
+      key: 'AE',
+      field: 'auctionEnd',
+      kind: 'uint',
+      meaning: 'the end in unix seconds; 0 until the first bid starts the clock',
+    },
+    { key: 'AV', field: 'auctionBid', kind: 'uint', meaning: 'the highest bid; 0 = none' },
+    {
+      key: 'AH',
+      field: 'auctionBidder',
+      kind: 'address',
+      meaning: 'the highest bidder; empty when none',
+    },
+  ],
+  local: V2_STATE.local,
+  boxes: [...V2_STATE.boxes, HELD_BOX],
+} as const satisfies StateSpec
+
 export const V3 = {
   version: 3,
   manager: () => managerProgram(3).bytes,
   clear: () => clearProgram().bytes,
   schema: MANAGER_SCHEMA_V3,
   boundProxy: true,
+  state: V3_STATE,
   operations: {
     ...v2,
     DEPLOY,

@@ -6,10 +6,9 @@
  * bid (the NFT comes back by cancelling it) and a refund or proceeds held in its `a`+address box.
  */
 import algosdk from 'algosdk'
-import type { Market } from '../builders/group.js'
+import { heldBoxKey, type Market } from '../builders/group.js'
 import { CONTRACT_VERSIONS, protocol, type ContractVersion } from '../market/versions.js'
-import { HELD_BOX_PREFIX } from '../protocol.js'
-import { decodeBid, decodeManagerGlobal } from '../state.js'
+import { decodeBid, decodeManagerGlobal, readBidBox, readHeldBox } from '../state.js'
 import type { RescueReader } from './reader.js'
 
 export type RescueKind = 'bid' | 'listing' | 'royalty' | 'auction' | 'held'
@@ -95,7 +94,7 @@ export async function findRescues(
   const items: RescueItem[] = []
   const managers: { appId: bigint; version: ContractVersion }[] = []
   const bidderKey = algosdk.decodeAddress(account).publicKey
-  const heldKey = new Uint8Array([HELD_BOX_PREFIX.charCodeAt(0), ...bidderKey])
+  const heldKey = heldBoxKey(account)
   for (const [appId, foundBy] of [...candidates].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const app = await reader.application(appId)
     if (app === null) {
@@ -126,10 +125,8 @@ export async function findRescues(
     }
     const opted = local.find((s) => s.appId === appId)
     const box = await reader.box(appId, bidderKey)
-    const bid =
-      box !== null && box.length === 8
-        ? algosdk.decodeUint64(box, 'bigint')
-        : decodeBid(opted?.keyValue)
+    const boxed = box === null ? null : readBidBox(bidderKey, box)
+    const bid = boxed?.bid ?? decodeBid(opted?.keyValue)
     const usdc = assets.includes(market.usdcId)
     if (bid > 0n) {
       const optedIn = opted !== undefined
@@ -148,10 +145,12 @@ export async function findRescues(
         )
       }
     }
-    if (version >= 3) {
-      const held = await reader.box(appId, heldKey)
-      if (held !== null && held.length === 8) {
-        const amount = algosdk.decodeUint64(held, 'bigint')
+    // Versions whose state has held refund boxes (v3).
+    if (protocol(version).state.boxes.some((b) => b.kind === 'held')) {
+      const value = await reader.box(appId, heldKey)
+      const refund = value === null ? null : readHeldBox(heldKey, value)
+      if (refund !== null) {
+        const { amount } = refund
         const canReceive = amount === 0n || usdc
         items.push({ kind: 'held', market, amount, canReceive, foundBy })
       }

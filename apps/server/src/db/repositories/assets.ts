@@ -120,11 +120,13 @@ export interface FollowedAsset {
   owner_address: string | null
   holding_address: string | null
   price: string | null
+  /** The royalty split: chosen at creation, the chain's once configured (what a sale pays). */
+  royalty: StoredRoyalty | null
   /** The auction (migration 0011), uint64s as text, the end in unix seconds; null when none. */
   auction: FollowedAuction | null
 }
 
-/** An auction as the manager's global state holds it (AR, AD, AP, AM, AE, AV, AH). */
+/** An auction as the manager's global state holds it (@unica/contracts `AuctionState`). */
 export interface FollowedAuction {
   readonly reserve: bigint
   readonly duration: number
@@ -158,6 +160,7 @@ export async function lockAssets(
       owner_address: assets.ownerAddress,
       holding_address: assets.holdingAddress,
       price: sql<string | null>`${assets.price}::text`,
+      royalty: assets.royalty,
       reserve: sql<string | null>`${assets.auctionReserve}::text`,
       duration: assets.auctionDuration,
       raiseBp: assets.auctionRaiseBp,
