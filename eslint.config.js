@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { layersPlugin } from './lint/layers.js'
+import { webRoomBlocks } from './lint/web-rooms.js'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/*.tsbuildinfo'] },
@@ -75,5 +76,9 @@ export default tseslint.config(
       ],
     },
   },
+  // The web app's rooms (apps/web/README.md "Layout"): src/shared/ imports no feature, a feature
+  // no other feature (one-direction exceptions in lint/web-rooms.js), and none the composition
+  // root; app.tsx composes them. One block per room and folder depth, made from the table there.
+  ...webRoomBlocks(),
   prettier,
 )

@@ -5,10 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { API_BASE } from '../lib/config.js'
-import { connectLive } from '../state/live.js'
-import { useServices } from '../state/services.js'
-import { sessionQuery } from './queries.js'
+import { API_BASE } from '../shared/lib/config.js'
+import { connectLive } from '../shared/state/live.js'
+import { useServices } from '../shared/state/services.js'
+import { sessionQuery } from '../shared/lib/personal-queries.js'
 
 export function LiveConnection() {
   const services = useServices()

@@ -4,8 +4,8 @@
  * so /rescue opened while the server is down still knows the network; else the build's VITE_*
  * values, else AlgoKit LocalNet's defaults. The user can change the URLs on the page.
  */
-import { isDevNetwork, type AppConfig } from '../lib/config.js'
-import { STORAGE_KEYS } from '../state/store.js'
+import { isDevNetwork, type AppConfig } from '../shared/lib/config.js'
+import { STORAGE_KEYS } from '../shared/state/store.js'
 
 const KEY = 'unica.rescue.config'
 
