@@ -1,5 +1,5 @@
 /**
- * The web app's rooms (apps/web/README.md "Layout") as ESLint config blocks: a folder per feature
+ * The web app's rooms (apps/web/README.md "Rooms") as ESLint config blocks: a folder per feature
  * under apps/web/src/, one shared folder (`src/shared/`) that imports no feature, and app.tsx /
  * main.tsx as the one place that composes features. Without it any screen could import any other
  * and the shared shell would grow feature imports again (issue 30 counted them).
@@ -55,8 +55,8 @@ export function forbiddenFor(/** @type {string} */ room) {
 
 function message(/** @type {string} */ room) {
   return room === WEB_SHARED
-    ? 'Shared web code imports no feature: take what a feature adds as a prop or a slot that app.tsx fills (apps/web/README.md "Layout").'
-    : `The ${room} feature may not import this feature or the composition root: move what both need to src/shared/, or let app.tsx compose them (apps/web/README.md "Layout"; exceptions: BUILDS_ON in lint/web-rooms.js).`
+    ? 'Shared web code imports no feature: take what a feature adds as a prop or a slot that app.tsx fills (apps/web/README.md "Rooms").'
+    : `The ${room} feature may not import this feature or the composition root: move what both need to src/shared/, or let app.tsx compose them (apps/web/README.md "Rooms"; exceptions: BUILDS_ON in lint/web-rooms.js).`
 }
 
 /**

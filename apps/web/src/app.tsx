@@ -2,7 +2,7 @@
  * The app: services, query client and the routes of docs/product.md §2 (history mode). Screens that
  * need algosdk or wallet SDKs load on demand, so the home route stays small.
  *
- * The one place that composes the features (apps/web/README.md "Layout"): it routes to each
+ * The one place that composes the features (apps/web/README.md "Rooms"): it routes to each
  * feature's pages and fills the shared shell's and asset card's slots with what features add to
  * them (the search box, the bell, the session's menu entries, the heart, the countdown).
  */
@@ -14,24 +14,24 @@ import {
   createMemoryRouter,
   type RouteObject,
 } from 'react-router'
-import { Countdown } from './auction/countdown.js'
-import { SearchBox } from './discovery/search-box.js'
-import { PersonalMenuItems } from './personal/menu-items.js'
-import { NotificationBell } from './personal/notification-bell.js'
-import { WatchButton } from './personal/watch-button.js'
 import { AssetCardSlotsContext, type AssetCardSlots } from './shared/components/asset-card-slots.js'
 import { Layout, type ShellSlots } from './shared/components/layout.js'
 import { Spinner } from './shared/components/modal.js'
 import { RouteError } from './shared/components/route-error.js'
-import { AssetListPage } from './discovery/asset-list.js'
-import { FeaturedPage } from './discovery/featured.js'
 import { RequireStaff, RequireWallet } from './shared/routing/guards.js'
-import { HomePage } from './discovery/home.js'
-import { LISTS } from './discovery/lists.js'
-import { LiveConnection } from './personal/live-connection.js'
-import { personalPaths } from './personal/paths.js'
 import { restoreWallet } from './shared/state/session.js'
 import { ServicesContext, type Services } from './shared/state/services.js'
+import { Countdown } from './auction/countdown.js'
+import { AssetListPage } from './discovery/asset-list.js'
+import { FeaturedPage } from './discovery/featured.js'
+import { HomePage } from './discovery/home.js'
+import { LISTS } from './discovery/lists.js'
+import { SearchBox } from './discovery/search-box.js'
+import { LiveConnection } from './personal/live-connection.js'
+import { PersonalMenuItems } from './personal/menu-items.js'
+import { NotificationBell } from './personal/notification-bell.js'
+import { personalPaths } from './personal/paths.js'
+import { WatchButton } from './personal/watch-button.js'
 
 const AssetDetailsPage = lazy(() =>
   import('./piece/asset-details.js').then((m) => ({ default: m.AssetDetailsPage })),

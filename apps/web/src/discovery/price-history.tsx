@@ -2,7 +2,7 @@
  * An asset's price history (docs/product.md §11): a chart of sales, asks, bids and auction reserves
  * over time, and a table of the same points for keyboard and screen-reader users. The chart's
  * library loads only when a history is shown (price-chart.tsx, its own chunk), so no other route
- * grows. The live stream refreshes it after each of the piece's trades (state/live-keys.ts).
+ * grows. The live stream refreshes it after each of the piece's trades (shared/state/live-keys.ts).
  */
 import { useQuery } from '@tanstack/react-query'
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react'

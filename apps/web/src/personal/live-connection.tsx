@@ -1,5 +1,5 @@
 /**
- * Keeps the tab's live stream (state/live.ts) open, reopening it when the session changes: the
+ * Keeps the tab's live stream (shared/state/live.ts) open, reopening it when the session changes: the
  * server reads the session cookie when a stream opens, so only a stream opened after sign-in
  * carries the account's notifications (and one opened after sign-out no longer does).
  */

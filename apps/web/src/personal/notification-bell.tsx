@@ -1,7 +1,7 @@
 /**
  * The bell (docs/product.md §12): shown to a signed-in account, with its unread
  * count; it opens the latest notifications, each leading to its piece (and marked read), and
- * "Mark all read". The live stream refreshes it (state/live.ts).
+ * "Mark all read". The live stream refreshes it (shared/state/live.ts).
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

@@ -56,7 +56,7 @@ export function rescueConfig(): AppConfig {
   return fromEnv()
 }
 
-/** The wallet and account the app last had connected in this browser (state/store.ts keeps them). */
+/** The wallet and account the app last had connected in this browser (shared/state/store.ts keeps them). */
 export interface RememberedWallet {
   readonly walletName: string
   readonly address: string | null

@@ -1,6 +1,6 @@
 /**
  * What features add to every asset card: the watchlist's heart (personal) and an auction's
- * countdown (auction). Shared components import no feature (apps/web/README.md "Layout"), so the
+ * countdown (auction). Shared components import no feature (apps/web/README.md "Rooms"), so the
  * composition root (app.tsx) fills these slots once for the whole app; a card without them (a
  * component test rendering one alone) simply shows neither.
  */

@@ -1,4 +1,7 @@
-/** What a personal page shows to someone not signed in: why, and the way to sign in. */
+/**
+ * What a page that needs a session (the personal pages, the staff console) shows to someone not
+ * signed in: why, and the way to sign in.
+ */
 import type { ReactNode } from 'react'
 import { Loaded } from './loaded.js'
 import { Spinner, buttonClass } from './modal.js'

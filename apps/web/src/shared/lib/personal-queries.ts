@@ -1,7 +1,8 @@
 /**
  * The signed-in account's data (docs/product.md §12, "Notifications"): its
  * session, watchlist and notifications, as TanStack Query keys and options. The live stream
- * refreshes notifications (state/live.ts); sign-in and sign-out refresh all of them.
+ * refreshes notifications (state/live.ts); sign-in and sign-out refresh all of them. Shared, not
+ * personal's: the live keys, sign-in and the staff console use them as well.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '@unica/schemas'

@@ -1,4 +1,4 @@
-/** Discovery's routes (docs/product.md §11), beside the spec's (routes/paths.ts). */
+/** Discovery's routes (docs/product.md §11), beside the spec's (paths.ts). */
 export const discoveryPaths = {
   search: (q: string) => `/search?${new URLSearchParams({ q }).toString()}`,
   searchRoute: '/search',

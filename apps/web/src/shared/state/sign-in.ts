@@ -2,7 +2,7 @@
  * Wallet sign-in from the web app (docs/security.md W24): ask the server for a challenge, have the
  * connected wallet sign the never-sent proof transaction, and send it; the server sets the
  * HttpOnly session cookie. Refusals (used, expired, foreign-origin challenge) show the server's
- * own message.
+ * own message. Shared: the personal pages, the heart and the staff console all ask for a session.
  */
 import { useQuery } from '@tanstack/react-query'
 import { ApiError } from '@unica/schemas'
