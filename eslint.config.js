@@ -76,7 +76,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The web app's rooms (apps/web/README.md "Rooms"): src/shared/ imports no feature, a feature
+  // The web app's rooms (apps/web/README.md "Rooms"): src/common/ imports no feature, a feature
   // no other feature (one-direction exceptions in lint/web-rooms.js), and none the composition
   // root; app.tsx composes them. One block per room and folder depth, made from the table there.
   ...webRoomBlocks(),

@@ -1,13 +1,13 @@
 /**
  * The web app's rooms (apps/web/README.md "Rooms") as ESLint config blocks: a folder per feature
- * under apps/web/src/, one shared folder (`src/shared/`) that imports no feature, and app.tsx /
+ * under apps/web/src/, one shared folder (`src/common/`) that imports no feature, and app.tsx /
  * main.tsx as the one place that composes features. Without it any screen could import any other
  * and the shared shell would grow feature imports again (issue 30 counted them).
  *
  * Each room gets `no-restricted-imports` (static imports and re-exports) and `no-restricted-syntax`
  * (dynamic `import()`, which the first does not see) with the rooms it may not reach. Relative
  * specifiers are matched by the exact number of `../` that leads from a file's folder back to
- * `src/`, so one block is made per room and folder depth; a `src/shared/` subfolder may therefore
+ * `src/`, so one block is made per room and folder depth; a `src/common/` subfolder may therefore
  * not be named like a feature (`lint/web-rooms.test.ts` checks that too).
  *
  * Web files get no other `no-restricted-imports` or `no-restricted-syntax` block: in flat config the
@@ -35,13 +35,17 @@ export const BUILDS_ON = {
   piece: ['trade', 'auction', 'personal', 'discovery'],
 }
 
-/** The folder every feature may use, which uses none. */
-export const WEB_SHARED = 'shared'
+/**
+ * The folder every feature may use, which uses none. Not named "shared": lint/citations.test.ts
+ * takes an import from a parent's "shared" folder for a citation of the old documents that lived
+ * outside the repository.
+ */
+export const WEB_SHARED = 'common'
 
 /** The composition root's files at src/: no room imports them. */
 const ROOT_FILES = ['app', 'main']
 
-/** Folder depths below a room that get a block (src/trade/x.ts is 1, src/shared/lib/x.ts is 2). */
+/** Folder depths below a room that get a block (src/trade/x.ts is 1, src/common/lib/x.ts is 2). */
 const MAX_DEPTH = 4
 
 const SRC = 'apps/web/src'
@@ -56,7 +60,7 @@ export function forbiddenFor(/** @type {string} */ room) {
 function message(/** @type {string} */ room) {
   return room === WEB_SHARED
     ? 'Shared web code imports no feature: take what a feature adds as a prop or a slot that app.tsx fills (apps/web/README.md "Rooms").'
-    : `The ${room} feature may not import this feature or the composition root: move what both need to src/shared/, or let app.tsx compose them (apps/web/README.md "Rooms"; exceptions: BUILDS_ON in lint/web-rooms.js).`
+    : `The ${room} feature may not import this feature or the composition root: move what both need to src/common/, or let app.tsx compose them (apps/web/README.md "Rooms"; exceptions: BUILDS_ON in lint/web-rooms.js).`
 }
 
 /**

@@ -34,13 +34,13 @@ async function roomErrors(path: string, code: string): Promise<string[]> {
 
 const FORBIDDEN: [file: string, code: string, message: RegExp][] = [
   [
-    'shared/components/x.tsx',
+    'common/components/x.tsx',
     "import { WatchButton } from '../../personal/watch-button.js'",
     /Shared web code imports no feature/,
   ],
-  ['shared/state/x.ts', "export { planBid } from '../../trade/plan.js'", /Shared web code/],
-  ['shared/lib/x.ts', "export const f = () => import('../../discovery/pages.js')", /Shared/],
-  ['shared/x.ts', "import { routes } from '../app.js'", /Shared web code/],
+  ['common/state/x.ts', "export { planBid } from '../../trade/plan.js'", /Shared web code/],
+  ['common/lib/x.ts', "export const f = () => import('../../discovery/pages.js')", /Shared/],
+  ['common/x.ts', "import { routes } from '../app.js'", /Shared web code/],
   ['trade/x.ts', "import { auctionOf } from '../auction/auction.js'", /The trade feature/],
   ['auction/x.ts', "import type { Plan } from '../trade/plan.js'", /The auction feature/],
   ['discovery/x.ts', "export * from '../personal/queries.js'", /The discovery feature/],
@@ -51,10 +51,10 @@ const FORBIDDEN: [file: string, code: string, message: RegExp][] = [
 ]
 
 const ALLOWED: [file: string, code: string][] = [
-  ['shared/components/x.tsx', "import { Modal } from './modal.js'"],
-  ['shared/components/x.tsx', "import { paths } from '../routing/paths.js'"],
-  ['shared/market/x.ts', "import { showError } from '../state/session.js'"],
-  ['trade/x.ts', "import { plan } from '../shared/market/plan.js'"],
+  ['common/components/x.tsx', "import { Modal } from './modal.js'"],
+  ['common/components/x.tsx', "import { paths } from '../routing/paths.js'"],
+  ['common/market/x.ts', "import { showError } from '../state/session.js'"],
+  ['trade/x.ts', "import { plan } from '../common/market/plan.js'"],
   ['trade/x.ts', "import { TRADE_MESSAGES } from './validation.js'"],
   ['discovery/x.ts', "const chart = import('./price-chart.js')"],
   ['piece/x.tsx', "import { TradeModal } from '../trade/trade-modal.js'"],
@@ -80,13 +80,13 @@ describe('the web rooms (lint/web-rooms.js)', () => {
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
     // test/: the component tests' harness, which renders the whole app; not a room.
-    const features = folders(SRC).filter((f) => f !== 'shared' && f !== 'test')
+    const features = folders(SRC).filter((f) => f !== 'common' && f !== 'test')
     expect(features.length).toBeGreaterThanOrEqual(7)
     // Shared code reaches none of them, so each is known to the rule as a feature.
     for (const f of features)
-      expect(await roomErrors('shared/x.ts', `import { x } from '../${f}/x.js'`)).toHaveLength(1)
+      expect(await roomErrors('common/x.ts', `import { x } from '../${f}/x.js'`)).toHaveLength(1)
     // The rule tells rooms by name: a shared folder named like a feature would be mistaken for it.
-    for (const name of folders(join(SRC, 'shared'))) expect(features).not.toContain(name)
+    for (const name of folders(join(SRC, 'common'))) expect(features).not.toContain(name)
     for (const a of features) {
       for (const b of features) {
         if (a >= b) continue

@@ -14,13 +14,13 @@ import {
   createMemoryRouter,
   type RouteObject,
 } from 'react-router'
-import { AssetCardSlotsContext, type AssetCardSlots } from './shared/components/asset-card-slots.js'
-import { Layout, type ShellSlots } from './shared/components/layout.js'
-import { Spinner } from './shared/components/modal.js'
-import { RouteError } from './shared/components/route-error.js'
-import { RequireStaff, RequireWallet } from './shared/routing/guards.js'
-import { restoreWallet } from './shared/state/session.js'
-import { ServicesContext, type Services } from './shared/state/services.js'
+import { AssetCardSlotsContext, type AssetCardSlots } from './common/components/asset-card-slots.js'
+import { Layout, type ShellSlots } from './common/components/layout.js'
+import { Spinner } from './common/components/modal.js'
+import { RouteError } from './common/components/route-error.js'
+import { RequireStaff, RequireWallet } from './common/routing/guards.js'
+import { restoreWallet } from './common/state/session.js'
+import { ServicesContext, type Services } from './common/state/services.js'
 import { Countdown } from './auction/countdown.js'
 import { AssetListPage } from './discovery/asset-list.js'
 import { FeaturedPage } from './discovery/featured.js'
@@ -68,14 +68,14 @@ const ConsolePage = lazy(() =>
   import('./console/console-page.js').then((m) => ({ default: m.ConsolePage })),
 )
 
-/** What features put in the shell (shared/components/layout.tsx). */
+/** What features put in the shell (common/components/layout.tsx). */
 const shellSlots: ShellSlots = {
   search: <SearchBox />,
   bell: <NotificationBell />,
   sessionItems: (close) => <PersonalMenuItems close={close} />,
 }
 
-/** What features put on every asset card (shared/components/asset-card-slots.ts). */
+/** What features put on every asset card (common/components/asset-card-slots.ts). */
 const cardSlots: AssetCardSlots = {
   watch: (asset) => <WatchButton guid={asset.guid} name={asset.name} />,
   auctionClock: (auction) => <Countdown auction={auction} className="self-start" />,

@@ -8,19 +8,19 @@
 import { AUCTION_DEPOSIT, minNextBid } from '@unica/contracts'
 import type { Asset } from '@unica/schemas'
 import { useId, useMemo, useState, type ReactNode } from 'react'
-import { Modal, ModalActions, Spinner } from '../shared/components/modal.js'
-import { formatAlgos, formatUnits, parseUnits } from '../shared/lib/format.js'
-import { youReceive } from '../shared/lib/royalty.js'
-import { useServices } from '../shared/state/services.js'
-import { useDialogFacts } from '../shared/market/dialog-facts.js'
+import { Modal, ModalActions, Spinner } from '../common/components/modal.js'
+import { formatAlgos, formatUnits, parseUnits } from '../common/lib/format.js'
+import { youReceive } from '../common/lib/royalty.js'
+import { useServices } from '../common/state/services.js'
+import { useDialogFacts } from '../common/market/dialog-facts.js'
 import {
   AmountField,
   ConfirmButton,
   FeeLine,
   usePlanRunner,
-} from '../shared/market/dialog-parts.js'
-import { available, type Plan } from '../shared/market/plan.js'
-import { fundsError } from '../shared/market/funds.js'
+} from '../common/market/dialog-parts.js'
+import { available, type Plan } from '../common/market/plan.js'
+import { fundsError } from '../common/market/funds.js'
 import type { AuctionAction } from './auction-panel.js'
 import {
   planAuctionBid,

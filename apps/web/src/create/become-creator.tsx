@@ -5,10 +5,10 @@
 import { CreatorApplication, SOCIAL_FIELDS } from '@unica/schemas'
 import { useState } from 'react'
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form'
-import { buttonClass, inputClass } from '../shared/components/modal.js'
-import { MESSAGES, fieldErrors } from '../shared/lib/errors.js'
-import { useServices } from '../shared/state/services.js'
-import { useStore } from '../shared/state/store.js'
+import { buttonClass, inputClass } from '../common/components/modal.js'
+import { MESSAGES, fieldErrors } from '../common/lib/errors.js'
+import { useServices } from '../common/state/services.js'
+import { useStore } from '../common/state/store.js'
 
 const FIELDS = [
   { name: 'name', label: 'Name', required: true },

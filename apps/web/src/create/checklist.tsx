@@ -2,9 +2,9 @@
  * The deploy screen's steps as a checklist (deploy-steps.ts): what is done, what runs now, and for
  * each step this browser ran its transaction (linked to the explorer) and the fees it cost.
  */
-import { explorerTxUrl } from '../shared/lib/config.js'
-import { formatAlgos, shortAddress } from '../shared/lib/format.js'
-import { useServices } from '../shared/state/services.js'
+import { explorerTxUrl } from '../common/lib/config.js'
+import { formatAlgos, shortAddress } from '../common/lib/format.js'
+import { useServices } from '../common/state/services.js'
 import type { ChecklistItem } from './deploy-steps.js'
 
 function stateOf(item: ChecklistItem, current: boolean): string {

@@ -25,12 +25,12 @@ import {
 } from '@unica/contracts/flows'
 import { submitAssetProofNote, type Asset } from '@unica/schemas'
 import algosdk from 'algosdk'
-import { spendable } from '../shared/chain/account.js'
-import { asChainErrors } from '../shared/chain/algod-errors.js'
-import { invalidateMarket } from '../shared/lib/endpoints.js'
-import { MESSAGES, UserError } from '../shared/lib/errors.js'
-import { chainRoyalty } from '../shared/lib/royalty.js'
-import type { Services } from '../shared/state/services.js'
+import { spendable } from '../common/chain/account.js'
+import { asChainErrors } from '../common/chain/algod-errors.js'
+import { invalidateMarket } from '../common/lib/endpoints.js'
+import { MESSAGES, UserError } from '../common/lib/errors.js'
+import { chainRoyalty } from '../common/lib/royalty.js'
+import type { Services } from '../common/state/services.js'
 import { royaltyField } from './royalty-input.js'
 
 function session(s: Services) {

@@ -5,8 +5,8 @@
  * royalty-input.ts's.
  */
 import { useId } from 'react'
-import { inputClass, secondaryButtonClass } from '../shared/components/modal.js'
-import { percentOf } from '../shared/lib/royalty.js'
+import { inputClass, secondaryButtonClass } from '../common/components/modal.js'
+import { percentOf } from '../common/lib/royalty.js'
 import {
   NEW_PIECE_ROYALTY,
   percentToBasisPoints,

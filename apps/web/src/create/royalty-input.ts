@@ -7,7 +7,7 @@
  */
 import { CURRENT_VERSION, royaltyProblem, type Royalty } from '@unica/contracts'
 import { royaltyLimits, type RoyaltyLimits } from '@unica/rules'
-import { parseUnits } from '../shared/lib/format.js'
+import { parseUnits } from '../common/lib/format.js'
 
 /** The royalty a new piece may have: what the version its deploy gets (v3 or later) takes. */
 export const NEW_PIECE_ROYALTY: RoyaltyLimits = (() => {

@@ -4,12 +4,12 @@
  */
 import type { ActivityItem } from '@unica/schemas'
 import { Link } from 'react-router'
-import { Usdc } from '../shared/components/asset-card.js'
-import { StackedTable } from '../shared/components/stacked-table.js'
-import { explorerTxUrl } from '../shared/lib/config.js'
-import { formatWhen, shortAddress } from '../shared/lib/format.js'
-import { paths } from '../shared/routing/paths.js'
-import { useServices } from '../shared/state/services.js'
+import { Usdc } from '../common/components/asset-card.js'
+import { StackedTable } from '../common/components/stacked-table.js'
+import { explorerTxUrl } from '../common/lib/config.js'
+import { formatWhen, shortAddress } from '../common/lib/format.js'
+import { paths } from '../common/routing/paths.js'
+import { useServices } from '../common/state/services.js'
 import { activityLabel } from './activity-words.js'
 import { Parties } from './parties.js'
 

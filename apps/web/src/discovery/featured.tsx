@@ -10,12 +10,12 @@ import {
   AssetImage,
   UsdcFact,
   assetHref,
-} from '../shared/components/asset-card.js'
-import { buttonClass, secondaryButtonClass } from '../shared/components/modal.js'
-import { assetsQuery } from '../shared/lib/endpoints.js'
-import { Loaded } from '../shared/components/loaded.js'
-import { useServices } from '../shared/state/services.js'
-import { useStore } from '../shared/state/store.js'
+} from '../common/components/asset-card.js'
+import { buttonClass, secondaryButtonClass } from '../common/components/modal.js'
+import { assetsQuery } from '../common/lib/endpoints.js'
+import { Loaded } from '../common/components/loaded.js'
+import { useServices } from '../common/state/services.js'
+import { useStore } from '../common/state/store.js'
 import { FEATURED_SIZES, LISTS, type ListDef } from './lists.js'
 
 export function Section({

@@ -2,11 +2,11 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { NewsletterSubscription } from '@unica/schemas'
-import { buttonClass, inputClass } from '../shared/components/modal.js'
+import { buttonClass, inputClass } from '../common/components/modal.js'
 import { MarketSummary } from './market-summary.js'
-import { MESSAGES } from '../shared/lib/errors.js'
-import { useServices } from '../shared/state/services.js'
-import { paths } from '../shared/routing/paths.js'
+import { MESSAGES } from '../common/lib/errors.js'
+import { useServices } from '../common/state/services.js'
+import { paths } from '../common/routing/paths.js'
 
 function Newsletter() {
   const { api } = useServices()

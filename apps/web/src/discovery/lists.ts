@@ -1,6 +1,6 @@
 /** The public lists' filters (docs/product.md §2 and §7): only ready (RD) assets are public. */
-import type { AssetFilters } from '../shared/lib/endpoints.js'
-import { paths } from '../shared/routing/paths.js'
+import type { AssetFilters } from '../common/lib/endpoints.js'
+import { paths } from '../common/routing/paths.js'
 
 export interface ListDef {
   readonly title: string

@@ -1,11 +1,11 @@
 /** My NFTs, My bids (wallet-gated) and Created NFTs (staff only), with their empty states. */
 import { useQuery } from '@tanstack/react-query'
-import { AssetCard, AssetGrid } from '../shared/components/asset-card.js'
-import { Spinner } from '../shared/components/modal.js'
-import { assetsQuery } from '../shared/lib/endpoints.js'
-import { MESSAGES } from '../shared/lib/errors.js'
-import { useServices } from '../shared/state/services.js'
-import { useStore } from '../shared/state/store.js'
+import { AssetCard, AssetGrid } from '../common/components/asset-card.js'
+import { Spinner } from '../common/components/modal.js'
+import { assetsQuery } from '../common/lib/endpoints.js'
+import { MESSAGES } from '../common/lib/errors.js'
+import { useServices } from '../common/state/services.js'
+import { useStore } from '../common/state/store.js'
 import { AssetListView } from './asset-list.js'
 
 export function MyNftsPage() {

@@ -11,10 +11,10 @@ import {
   buttonClass,
   inputClass,
   secondaryButtonClass,
-} from '../shared/components/modal.js'
-import { fieldErrors, userMessage } from '../shared/lib/errors.js'
-import { useServices } from '../shared/state/services.js'
-import { emailQuery, personalKeys } from '../shared/lib/personal-queries.js'
+} from '../common/components/modal.js'
+import { fieldErrors, userMessage } from '../common/lib/errors.js'
+import { useServices } from '../common/state/services.js'
+import { emailQuery, personalKeys } from '../common/lib/personal-queries.js'
 
 export const EMAIL_MESSAGES = {
   unavailable: 'Email is not configured on this server.',

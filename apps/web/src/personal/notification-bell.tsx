@@ -1,19 +1,19 @@
 /**
  * The bell (docs/product.md §12): shown to a signed-in account, with its unread
  * count; it opens the latest notifications, each leading to its piece (and marked read), and
- * "Mark all read". The live stream refreshes it (shared/state/live.ts).
+ * "Mark all read". The live stream refreshes it (common/state/live.ts).
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { notificationText as notificationKindText, type Notification } from '@unica/schemas'
-import { Spinner } from '../shared/components/modal.js'
-import { formatUnits } from '../shared/lib/format.js'
-import { userMessage } from '../shared/lib/errors.js'
-import { paths } from '../shared/routing/paths.js'
-import { useServices } from '../shared/state/services.js'
-import { notificationsQuery, personalKeys } from '../shared/lib/personal-queries.js'
-import { useSignedIn } from '../shared/state/sign-in.js'
+import { Spinner } from '../common/components/modal.js'
+import { formatUnits } from '../common/lib/format.js'
+import { userMessage } from '../common/lib/errors.js'
+import { paths } from '../common/routing/paths.js'
+import { useServices } from '../common/state/services.js'
+import { notificationsQuery, personalKeys } from '../common/lib/personal-queries.js'
+import { useSignedIn } from '../common/state/sign-in.js'
 
 export function notificationText(n: Notification, decimals: number): string {
   return notificationKindText(

@@ -1,6 +1,6 @@
 import type { Operation } from '@unica/schemas'
 import { describe, expect, it } from 'vitest'
-import { shortAddress } from '../shared/lib/format.js'
+import { shortAddress } from '../common/lib/format.js'
 import { ALICE, BOB, operation } from '../test/harness.js'
 import { historyRows, isHousekeeping, phraseText, type HistoryRow } from './history.js'
 

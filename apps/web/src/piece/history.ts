@@ -7,7 +7,7 @@
  * oldest first and shown newest first, like the API's list.
  */
 import type { Asset, Operation } from '@unica/schemas'
-import { operationName } from '../shared/lib/format.js'
+import { operationName } from '../common/lib/format.js'
 
 /** Text with addresses the table renders as links to the explorer. */
 export type Phrase = readonly (string | { readonly address: string })[]

@@ -9,11 +9,11 @@
  */
 import type { Asset, Operation } from '@unica/schemas'
 import { useState, type ReactNode } from 'react'
-import { AddressLink } from '../shared/components/address-link.js'
-import { explorerTxUrl, type AppConfig } from '../shared/lib/config.js'
-import { formatUnits, formatWhen, operationName, shortAddress } from '../shared/lib/format.js'
-import { useServices } from '../shared/state/services.js'
-import { StackedTable } from '../shared/components/stacked-table.js'
+import { AddressLink } from '../common/components/address-link.js'
+import { explorerTxUrl, type AppConfig } from '../common/lib/config.js'
+import { formatUnits, formatWhen, operationName, shortAddress } from '../common/lib/format.js'
+import { useServices } from '../common/state/services.js'
+import { StackedTable } from '../common/components/stacked-table.js'
 import { historyRows, isHousekeeping, isPriced, type HistoryRow, type Phrase } from './history.js'
 
 const COLUMNS = ['Transaction type', 'Who', 'Price', 'Transaction', 'When'] as const

@@ -11,8 +11,8 @@ import {
   type ManagerState,
 } from '@unica/contracts'
 import { describe, expect, it } from 'vitest'
-import type { AccountData } from '../shared/chain/account.js'
-import { available, type TradeContext } from '../shared/market/plan.js'
+import type { AccountData } from '../common/chain/account.js'
+import { available, type TradeContext } from '../common/market/plan.js'
 import { isOwner, planAsk, planBid, planBuyNow, planCancelAsk, planSellNow } from './plan.js'
 
 const me = algosdk.generateAccount().addr.toString()

@@ -1,5 +1,5 @@
 /**
- * The trades of docs/product.md §5 as plans (shared/market/plan.ts: the opt-ins each needs, then
+ * The trades of docs/product.md §5 as plans (common/market/plan.ts: the opt-ins each needs, then
  * the group, with what it really costs): make, change or cancel an offer, buy now, set or cancel
  * the price, sell now.
  */
@@ -11,8 +11,8 @@ import {
   buildListAsk,
   buildSellNow,
 } from '@unica/contracts'
-import { assetAmount } from '../shared/chain/account.js'
-import { plan, type Plan, type TradeContext } from '../shared/market/plan.js'
+import { assetAmount } from '../common/chain/account.js'
+import { plan, type Plan, type TradeContext } from '../common/market/plan.js'
 
 export function isOwner(
   ctx: Pick<TradeContext, 'address' | 'account' | 'state' | 'market'>,

@@ -6,22 +6,22 @@
  */
 import type { Asset } from '@unica/schemas'
 import { useId, useMemo, useState } from 'react'
-import { Modal, ModalActions, Spinner } from '../shared/components/modal.js'
-import { formatUnits, parseUnits, shortAddress } from '../shared/lib/format.js'
-import { useServices } from '../shared/state/services.js'
+import { Modal, ModalActions, Spinner } from '../common/components/modal.js'
+import { formatUnits, parseUnits, shortAddress } from '../common/lib/format.js'
+import { useServices } from '../common/state/services.js'
 import { MODAL_TITLES, type TradeKind } from './buttons.js'
 import { isOwner, planAsk, planBid, planBuyNow, planCancelAsk, planSellNow } from './plan.js'
-import { available, type Plan, type TradeContext } from '../shared/market/plan.js'
-import { youReceive } from '../shared/lib/royalty.js'
-import { RoyaltySplit } from '../shared/components/royalty-facts.js'
-import { useDialogFacts } from '../shared/market/dialog-facts.js'
+import { available, type Plan, type TradeContext } from '../common/market/plan.js'
+import { youReceive } from '../common/lib/royalty.js'
+import { RoyaltySplit } from '../common/components/royalty-facts.js'
+import { useDialogFacts } from '../common/market/dialog-facts.js'
 import {
   AmountField,
   ConfirmButton,
   FeeLine,
   usePlanRunner,
-} from '../shared/market/dialog-parts.js'
-import { fundsError } from '../shared/market/funds.js'
+} from '../common/market/dialog-parts.js'
+import { fundsError } from '../common/market/funds.js'
 import { fillabilityQuery, type MarketFillability } from './fillability.js'
 import {
   buyNowPrecondition,

@@ -2,7 +2,7 @@
  * The trade modals' rules and messages (docs/product.md §5) and the preconditions of each action.
  * Amounts are bigint base units; null means the input is not a valid amount.
  */
-import { MESSAGES } from '../shared/lib/errors.js'
+import { MESSAGES } from '../common/lib/errors.js'
 
 export const TRADE_MESSAGES = {
   biggerThanZero: 'Must be bigger than 0',
