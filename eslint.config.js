@@ -4,6 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { layersPlugin } from './lint/layers.js'
 import { STATE_KEYS_FILES, STATE_KEYS_IGNORES, stateKeysPlugin } from './lint/state-keys.js'
+import { webRoomBlocks } from './lint/web-rooms.js'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/*.tsbuildinfo'] },
@@ -96,5 +97,9 @@ export default tseslint.config(
       ],
     },
   },
+  // The web app's rooms (apps/web/README.md "Rooms"): src/common/ imports no feature, a feature
+  // no other feature (one-direction exceptions in lint/web-rooms.js), and none the composition
+  // root; app.tsx composes them. One block per room and folder depth, made from the table there.
+  ...webRoomBlocks(),
   prettier,
 )

@@ -1,6 +1,10 @@
 /**
  * The app: services, query client and the routes of docs/product.md §2 (history mode). Screens that
  * need algosdk or wallet SDKs load on demand, so the home route stays small.
+ *
+ * The one place that composes the features (apps/web/README.md "Rooms"): it routes to each
+ * feature's pages and fills the shared shell's and asset card's slots with what features add to
+ * them (the search box, the bell, the session's menu entries, the heart, the countdown).
  */
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
@@ -10,35 +14,43 @@ import {
   createMemoryRouter,
   type RouteObject,
 } from 'react-router'
-import { Layout } from './components/layout.js'
-import { Spinner } from './components/modal.js'
-import { RouteError } from './components/route-error.js'
-import { AssetListPage } from './routes/asset-list.js'
-import { FeaturedPage } from './routes/featured.js'
-import { RequireStaff, RequireWallet } from './routes/guards.js'
-import { HomePage } from './routes/home.js'
-import { LISTS } from './routes/lists.js'
+import { AssetCardSlotsContext, type AssetCardSlots } from './common/components/asset-card-slots.js'
+import { Layout, type ShellSlots } from './common/components/layout.js'
+import { Spinner } from './common/components/modal.js'
+import { RouteError } from './common/components/route-error.js'
+import { RequireStaff, RequireWallet } from './common/routing/guards.js'
+import { restoreWallet } from './common/state/session.js'
+import { ServicesContext, type Services } from './common/state/services.js'
+import { Countdown } from './auction/countdown.js'
+import { AssetListPage } from './discovery/asset-list.js'
+import { FeaturedPage } from './discovery/featured.js'
+import { HomePage } from './discovery/home.js'
+import { LISTS } from './discovery/lists.js'
+import { SearchBox } from './discovery/search-box.js'
 import { LiveConnection } from './personal/live-connection.js'
+import { PersonalMenuItems } from './personal/menu-items.js'
+import { NotificationBell } from './personal/notification-bell.js'
 import { personalPaths } from './personal/paths.js'
-import { restoreWallet } from './state/session.js'
-import { ServicesContext, type Services } from './state/services.js'
+import { WatchButton } from './personal/watch-button.js'
 
 const AssetDetailsPage = lazy(() =>
-  import('./routes/asset-details.js').then((m) => ({ default: m.AssetDetailsPage })),
+  import('./piece/asset-details.js').then((m) => ({ default: m.AssetDetailsPage })),
 )
-const AddNftPage = lazy(() => import('./admin/add-nft.js').then((m) => ({ default: m.AddNftPage })))
+const AddNftPage = lazy(() =>
+  import('./create/add-nft.js').then((m) => ({ default: m.AddNftPage })),
+)
 const DeployContractPage = lazy(() =>
-  import('./admin/deploy-contract.js').then((m) => ({ default: m.DeployContractPage })),
+  import('./create/deploy-contract.js').then((m) => ({ default: m.DeployContractPage })),
 )
 const BecomeCreatorPage = lazy(() =>
-  import('./routes/become-creator.js').then((m) => ({ default: m.BecomeCreatorPage })),
+  import('./create/become-creator.js').then((m) => ({ default: m.BecomeCreatorPage })),
 )
 const discovery = () => import('./discovery/pages.js')
 const SearchPage = lazy(() => discovery().then((m) => ({ default: m.SearchPage })))
 const CreatorPage = lazy(() => discovery().then((m) => ({ default: m.CreatorPage })))
 const AccountPage = lazy(() => discovery().then((m) => ({ default: m.AccountPage })))
 const ActivityPage = lazy(() => discovery().then((m) => ({ default: m.ActivityPage })))
-const userLists = () => import('./routes/user-lists.js')
+const userLists = () => import('./discovery/user-lists.js')
 const MyNftsPage = lazy(() => userLists().then((m) => ({ default: m.MyNftsPage })))
 const MyBidsPage = lazy(() => userLists().then((m) => ({ default: m.MyBidsPage })))
 const CreatedNftsPage = lazy(() => userLists().then((m) => ({ default: m.CreatedNftsPage })))
@@ -56,6 +68,19 @@ const ConsolePage = lazy(() =>
   import('./console/console-page.js').then((m) => ({ default: m.ConsolePage })),
 )
 
+/** What features put in the shell (common/components/layout.tsx). */
+const shellSlots: ShellSlots = {
+  search: <SearchBox />,
+  bell: <NotificationBell />,
+  sessionItems: (close) => <PersonalMenuItems close={close} />,
+}
+
+/** What features put on every asset card (common/components/asset-card-slots.ts). */
+const cardSlots: AssetCardSlots = {
+  watch: (asset) => <WatchButton guid={asset.guid} name={asset.name} />,
+  auctionClock: (auction) => <Countdown auction={auction} className="self-start" />,
+}
+
 const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>
 
 function NotFound() {
@@ -64,7 +89,7 @@ function NotFound() {
 
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    element: <Layout slots={shellSlots} />,
     // The shell itself failing: the error page alone (never the router's developer screen).
     errorElement: <RouteError />,
     children: [
@@ -143,7 +168,9 @@ export function App({
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <LiveConnection />
-        <RouterProvider router={router} />
+        <AssetCardSlotsContext.Provider value={cardSlots}>
+          <RouterProvider router={router} />
+        </AssetCardSlotsContext.Provider>
       </QueryClientProvider>
     </ServicesContext.Provider>
   )

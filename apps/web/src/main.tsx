@@ -1,10 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.js'
-import { loadConfig } from './lib/config.js'
+import { loadConfig } from './common/lib/config.js'
 import { rememberConfig } from './rescue/sources.js'
-import { paths } from './routes/paths.js'
-import { createServices } from './state/services.js'
+import { paths } from './common/routing/paths.js'
+import { createServices } from './common/state/services.js'
 import './index.css'
 
 const root = createRoot(document.getElementById('root')!)

@@ -28,12 +28,12 @@ globalThis.localStorage = {
   },
 } satisfies Storage
 
-const { createServices } = await import('../src/state/services.js')
-const { connectWallet, selectAccount } = await import('../src/state/session.js')
-const { createNft, deployContract, finishSetup } = await import('../src/admin/flows.js')
-const { runPlan } = await import('../src/trade/run.js')
-const { marketOf } = await import('../src/trade/market-of.js')
-const { MESSAGES } = await import('../src/lib/errors.js')
+const { createServices } = await import('../src/common/state/services.js')
+const { connectWallet, selectAccount } = await import('../src/common/state/session.js')
+const { createNft, deployContract, finishSetup } = await import('../src/create/flows.js')
+const { runPlan } = await import('../src/common/market/run.js')
+const { marketOf } = await import('../src/common/market/market-of.js')
+const { MESSAGES } = await import('../src/common/lib/errors.js')
 const { readAuctionFacts } = await import('../src/auction/facts.js')
 const auction = await import('../src/auction/plan.js')
 const { setup } = await import('./devnet-backend.js')

@@ -6,8 +6,8 @@
 import algosdk from 'algosdk'
 import type { Devnet } from '@unica/devnet'
 import type { Asset } from '@unica/schemas'
-import type { AppConfig } from '../src/lib/config.js'
-import type { Services } from '../src/state/services.js'
+import type { AppConfig } from '../src/common/lib/config.js'
+import type { Services } from '../src/common/state/services.js'
 
 /** The backend double: submissions recorded, send_tx relayed to algod like the worker. */
 export function backend(algod: algosdk.Algodv2, creator: () => string, version = 1) {

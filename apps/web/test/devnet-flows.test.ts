@@ -37,14 +37,14 @@ globalThis.localStorage = {
   },
 } satisfies Storage
 
-const { createServices } = await import('../src/state/services.js')
-const { connectWallet, selectAccount } = await import('../src/state/session.js')
-const { createNft, deployContract, finishSetup } = await import('../src/admin/flows.js')
+const { createServices } = await import('../src/common/state/services.js')
+const { connectWallet, selectAccount } = await import('../src/common/state/session.js')
+const { createNft, deployContract, finishSetup } = await import('../src/create/flows.js')
 const { planBid } = await import('../src/trade/plan.js')
 const { readFillability } = await import('../src/trade/fillability.js')
-const { runPlan } = await import('../src/trade/run.js')
+const { runPlan } = await import('../src/common/market/run.js')
 const { setup: setupWith } = await import('./devnet-backend.js')
-const { MESSAGES } = await import('../src/lib/errors.js')
+const { MESSAGES } = await import('../src/common/lib/errors.js')
 
 let devnet: Devnet
 let algod: algosdk.Algodv2

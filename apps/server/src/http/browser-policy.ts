@@ -6,7 +6,7 @@
  *
  * The policy is computed once from the configuration, because the browser must reach exactly the
  * chain endpoints /api/config/ gives it (algod, indexer, and KMD on development networks) and the
- * wallets offered on the network (apps/web/src/wallet/choices.ts).
+ * wallets offered on the network (apps/web/src/common/wallet/choices.ts).
  */
 import { isDevNetwork, LOCALNET_KMD_URL } from '@unica/schemas'
 

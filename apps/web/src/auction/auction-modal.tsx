@@ -8,14 +8,19 @@
 import { AUCTION_DEPOSIT, minNextBid } from '@unica/contracts'
 import type { Asset } from '@unica/schemas'
 import { useId, useMemo, useState, type ReactNode } from 'react'
-import { Modal, ModalActions, Spinner } from '../components/modal.js'
-import { formatAlgos, formatUnits, parseUnits } from '../lib/format.js'
-import { youReceive } from '../lib/royalty.js'
-import { useServices } from '../state/services.js'
-import { useDialogFacts } from '../trade/dialog-facts.js'
-import { AmountField, ConfirmButton, FeeLine, usePlanRunner } from '../trade/dialog-parts.js'
-import { available, type Plan } from '../trade/plan.js'
-import { fundsError } from '../trade/validation.js'
+import { Modal, ModalActions, Spinner } from '../common/components/modal.js'
+import { formatAlgos, formatUnits, parseUnits } from '../common/lib/format.js'
+import { youReceive } from '../common/lib/royalty.js'
+import { useServices } from '../common/state/services.js'
+import { useDialogFacts } from '../common/market/dialog-facts.js'
+import {
+  AmountField,
+  ConfirmButton,
+  FeeLine,
+  usePlanRunner,
+} from '../common/market/dialog-parts.js'
+import { available, type Plan } from '../common/market/plan.js'
+import { fundsError } from '../common/market/funds.js'
 import type { AuctionAction } from './auction-panel.js'
 import {
   planAuctionBid,

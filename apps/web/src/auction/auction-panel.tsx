@@ -5,12 +5,12 @@
  * for anyone); and the auction's bids, newest first, with the end each late bid moved.
  */
 import type { Operation } from '@unica/schemas'
-import { Usdc, UsdcFact } from '../components/asset-card.js'
-import { ActionButtons } from '../components/action-buttons.js'
-import { AddressLink } from '../discovery/address-link.js'
-import { formatUnits, formatWhen } from '../lib/format.js'
-import { percentOf } from '../lib/royalty.js'
-import { useServices } from '../state/services.js'
+import { Usdc, UsdcFact } from '../common/components/asset-card.js'
+import { ActionButtons } from '../common/components/action-buttons.js'
+import { AddressLink } from '../common/components/address-link.js'
+import { formatUnits, formatWhen } from '../common/lib/format.js'
+import { percentOf } from '../common/lib/royalty.js'
+import { useServices } from '../common/state/services.js'
 import { durationText, type AuctionPhase, type AuctionView } from './auction.js'
 import { auctionBids } from './bids.js'
 import { Countdown, useAuctionPhase } from './countdown.js'

@@ -7,7 +7,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ServicesContext, createServices } from '../state/services.js'
+import { ServicesContext, createServices } from '../common/state/services.js'
 import { CONFIG } from '../test/harness.js'
 import type { AuctionView } from './auction.js'
 import { readChainTime } from './chain-clock.js'

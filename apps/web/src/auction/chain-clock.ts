@@ -8,8 +8,8 @@
  * Plain fetches of two small JSON answers, so a list of cards does not load algosdk for its clocks.
  */
 import { useQuery } from '@tanstack/react-query'
-import type { AppConfig } from '../lib/config.js'
-import { useServices } from '../state/services.js'
+import type { AppConfig } from '../common/lib/config.js'
+import { useServices } from '../common/state/services.js'
 
 /** The chain's time now, in ms since the epoch, as algod says it. */
 export async function readChainTime(

@@ -5,7 +5,7 @@
  * for the viewer. Read from algod just before the dialog shows its fee.
  */
 import type { ManagerState } from '@unica/contracts'
-import type { ChainSession } from '../chain/session.js'
+import type { ChainSession } from '../common/chain/session.js'
 import type { AuctionFacts } from './plan.js'
 
 type Reader = Pick<ChainSession, 'canReceiveAsset' | 'accountExists' | 'readHeld'>

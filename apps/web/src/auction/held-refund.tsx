@@ -5,9 +5,9 @@
  * or when the read fails (nothing rather than a wrong answer).
  */
 import { useQuery } from '@tanstack/react-query'
-import { Usdc } from '../components/asset-card.js'
-import { secondaryButtonClass } from '../components/modal.js'
-import { useServices } from '../state/services.js'
+import { Usdc } from '../common/components/asset-card.js'
+import { secondaryButtonClass } from '../common/components/modal.js'
+import { useServices } from '../common/state/services.js'
 
 export function HeldRefund({
   appId,

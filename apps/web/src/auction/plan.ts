@@ -1,7 +1,7 @@
 /**
  * The auction's plans (manager v3): the opt-ins each group needs, then the group, built by
  * @unica/contracts from the contract's state and the parties' opt-ins read just before (which
- * inner transactions the app will send, and so the fee, depends on them). trade/plan.ts does the
+ * inner transactions the app will send, and so the fee, depends on them). common/market/plan.ts does the
  * rest: fees, deposits, the USDC paid.
  */
 import {
@@ -12,7 +12,7 @@ import {
   buildWithdrawHeld,
   type AuctionState,
 } from '@unica/contracts'
-import { plan, type Plan, type TradeContext } from '../trade/plan.js'
+import { plan, type Plan, type TradeContext } from '../common/market/plan.js'
 import type { StartAuctionTerms } from './validation.js'
 
 export type AuctionContext = Omit<TradeContext, 'myBid'> & {

@@ -5,8 +5,8 @@
  * (or on Enter), by the chain's own limits (validation.ts).
  */
 import { useId, useMemo, useState } from 'react'
-import { inputClass } from '../components/modal.js'
-import { sanitizeAmountInput } from '../lib/format.js'
+import { inputClass } from '../common/components/modal.js'
+import { sanitizeAmountInput } from '../common/lib/format.js'
 import {
   DURATION_PRESETS,
   checkStartAuction,

@@ -10,7 +10,7 @@ import {
   AUCTION_MIN_RAISE_BP,
   MAX_UINT64,
 } from '@unica/contracts'
-import { formatUnits, parseUnits } from '../lib/format.js'
+import { formatUnits, parseUnits } from '../common/lib/format.js'
 
 /** Duration presets of the Start auction dialog, in seconds; 'custom' takes hours. */
 export const DURATION_PRESETS = [

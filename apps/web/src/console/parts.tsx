@@ -1,7 +1,7 @@
 /** Small pieces every console section shares: its states, a pager, a table's frame. */
 import { useId, type ReactNode } from 'react'
-import { Loaded } from '../components/loaded.js'
-import { secondaryButtonClass } from '../components/modal.js'
+import { Loaded } from '../common/components/loaded.js'
+import { secondaryButtonClass } from '../common/components/modal.js'
 import { CONSOLE_PAGE, consoleMessage } from './queries.js'
 
 /** Loading, error and empty states around a section's list: the shared frame, with the console's

@@ -5,7 +5,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ApiError, type ApiClient, type ApplicationStatus } from '@unica/schemas'
-import { userMessage } from '../lib/errors.js'
+import { userMessage } from '../common/lib/errors.js'
 
 /** Rows per console page. */
 export const CONSOLE_PAGE = 20

@@ -4,8 +4,8 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState, type SyntheticEvent } from 'react'
-import { buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
-import { useServices } from '../state/services.js'
+import { buttonClass, inputClass, secondaryButtonClass } from '../common/components/modal.js'
+import { useServices } from '../common/state/services.js'
 import { Loadable } from './parts.js'
 import { consoleMessage, invalidateConsole, staffQuery } from './queries.js'
 

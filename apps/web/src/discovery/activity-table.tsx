@@ -4,12 +4,12 @@
  */
 import type { ActivityItem } from '@unica/schemas'
 import { Link } from 'react-router'
-import { Usdc } from '../components/asset-card.js'
-import { StackedTable } from '../components/stacked-table.js'
-import { explorerTxUrl } from '../lib/config.js'
-import { formatWhen, shortAddress } from '../lib/format.js'
-import { paths } from '../routes/paths.js'
-import { useServices } from '../state/services.js'
+import { Usdc } from '../common/components/asset-card.js'
+import { StackedTable } from '../common/components/stacked-table.js'
+import { explorerTxUrl } from '../common/lib/config.js'
+import { formatWhen, shortAddress } from '../common/lib/format.js'
+import { paths } from '../common/routing/paths.js'
+import { useServices } from '../common/state/services.js'
 import { activityLabel } from './activity-words.js'
 import { Parties } from './parties.js'
 

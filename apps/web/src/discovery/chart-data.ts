@@ -4,7 +4,7 @@
  */
 import type uPlot from 'uplot'
 import type { PricePoint } from '@unica/schemas'
-import { formatUnits } from '../lib/format.js'
+import { formatUnits } from '../common/lib/format.js'
 
 export interface Series {
   readonly label: string

@@ -9,8 +9,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { MARKET_FILTERS, type MarketFilter } from '@unica/schemas'
-import { inputClass, secondaryButtonClass } from '../components/modal.js'
-import { useServices } from '../state/services.js'
+import { inputClass, secondaryButtonClass } from '../common/components/modal.js'
+import { useServices } from '../common/state/services.js'
 import {
   MARKET_LABELS,
   SORTS,

@@ -5,8 +5,8 @@
  * ignored (and reported, so the bar can say so) rather than sent to the API.
  */
 import { Address, MARKET_FILTERS, type MarketFilter } from '@unica/schemas'
-import type { AssetFilters } from '../lib/endpoints.js'
-import { parseUnits } from '../lib/format.js'
+import type { AssetFilters } from '../common/lib/endpoints.js'
+import { parseUnits } from '../common/lib/format.js'
 
 export const SORTS = {
   newest: { label: 'Newest', ordering: '-created_at' },

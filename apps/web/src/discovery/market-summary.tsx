@@ -1,12 +1,12 @@
 /** The home page's market figures (docs/product.md §11): latest sales, 24 h and 7 d volume. */
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { Usdc } from '../components/asset-card.js'
-import { MESSAGES } from '../lib/errors.js'
-import { useServices } from '../state/services.js'
+import { Usdc } from '../common/components/asset-card.js'
+import { MESSAGES } from '../common/lib/errors.js'
+import { useServices } from '../common/state/services.js'
 import { ActivityTable } from './activity-table.js'
 import { Figure } from './figure.js'
-import { discoveryPaths } from './paths.js'
+import { discoveryPaths } from '../common/routing/discovery-paths.js'
 import { marketStatsQuery } from './queries.js'
 
 export function MarketSummary() {

@@ -1,6 +1,6 @@
 /** A row's "Who": a sale's buyer and seller by role, anything else whoever acted. */
 import type { ActivityItem } from '@unica/schemas'
-import { AddressLink } from './address-link.js'
+import { AddressLink } from '../common/components/address-link.js'
 import { partiesOf } from './activity-words.js'
 
 export function Parties({

@@ -2,16 +2,16 @@
  * An asset's price history (docs/product.md §11): a chart of sales, asks, bids and auction reserves
  * over time, and a table of the same points for keyboard and screen-reader users. The chart's
  * library loads only when a history is shown (price-chart.tsx, its own chunk), so no other route
- * grows. The live stream refreshes it after each of the piece's trades (state/live-keys.ts).
+ * grows. The live stream refreshes it after each of the piece's trades (common/state/live-keys.ts).
  */
 import { useQuery } from '@tanstack/react-query'
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react'
 import type { PricePoint } from '@unica/schemas'
-import { Usdc } from '../components/asset-card.js'
-import { Spinner, secondaryButtonClass } from '../components/modal.js'
-import { MESSAGES } from '../lib/errors.js'
-import { formatWhen } from '../lib/format.js'
-import { useServices } from '../state/services.js'
+import { Usdc } from '../common/components/asset-card.js'
+import { Spinner, secondaryButtonClass } from '../common/components/modal.js'
+import { MESSAGES } from '../common/lib/errors.js'
+import { formatWhen } from '../common/lib/format.js'
+import { useServices } from '../common/state/services.js'
 import { activityLabel } from './activity-words.js'
 import { Parties } from './parties.js'
 import { priceHistoryQuery } from './queries.js'

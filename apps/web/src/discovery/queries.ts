@@ -1,7 +1,7 @@
 /** TanStack Query options of discovery's reads (docs/product.md §11). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { ActivityType, ApiClient } from '@unica/schemas'
-import { keys, type AssetFilters } from '../lib/endpoints.js'
+import { keys, type AssetFilters } from '../common/lib/endpoints.js'
 
 export function suggestionsQuery(api: ApiClient, q: string) {
   return queryOptions({

@@ -7,10 +7,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { ApiError } from '@unica/schemas'
-import { Spinner } from '../components/modal.js'
-import { userMessage } from '../lib/errors.js'
-import { useServices } from '../state/services.js'
-import { personalKeys } from './queries.js'
+import { Spinner } from '../common/components/modal.js'
+import { userMessage } from '../common/lib/errors.js'
+import { useServices } from '../common/state/services.js'
+import { personalKeys } from '../common/lib/personal-queries.js'
 import { personalPaths } from './paths.js'
 
 export const CONFIRM_MESSAGES = {

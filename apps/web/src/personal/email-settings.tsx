@@ -6,10 +6,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState, type SyntheticEvent } from 'react'
 import { ApiError, EmailBody, type EmailSettings } from '@unica/schemas'
-import { Spinner, buttonClass, inputClass, secondaryButtonClass } from '../components/modal.js'
-import { fieldErrors, userMessage } from '../lib/errors.js'
-import { useServices } from '../state/services.js'
-import { emailQuery, personalKeys } from './queries.js'
+import {
+  Spinner,
+  buttonClass,
+  inputClass,
+  secondaryButtonClass,
+} from '../common/components/modal.js'
+import { fieldErrors, userMessage } from '../common/lib/errors.js'
+import { useServices } from '../common/state/services.js'
+import { emailQuery, personalKeys } from '../common/lib/personal-queries.js'
 
 export const EMAIL_MESSAGES = {
   unavailable: 'Email is not configured on this server.',

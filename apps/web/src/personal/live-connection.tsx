@@ -1,14 +1,14 @@
 /**
- * Keeps the tab's live stream (state/live.ts) open, reopening it when the session changes: the
+ * Keeps the tab's live stream (common/state/live.ts) open, reopening it when the session changes: the
  * server reads the session cookie when a stream opens, so only a stream opened after sign-in
  * carries the account's notifications (and one opened after sign-out no longer does).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { API_BASE } from '../lib/config.js'
-import { connectLive } from '../state/live.js'
-import { useServices } from '../state/services.js'
-import { sessionQuery } from './queries.js'
+import { API_BASE } from '../common/lib/config.js'
+import { connectLive } from '../common/state/live.js'
+import { useServices } from '../common/state/services.js'
+import { sessionQuery } from '../common/lib/personal-queries.js'
 
 export function LiveConnection() {
   const services = useServices()

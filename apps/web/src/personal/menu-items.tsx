@@ -5,10 +5,10 @@
  * (Disconnect wallet, account-button.tsx, is the other one).
  */
 import { Link } from 'react-router'
-import { MenuAction, menuItemClass as item } from '../components/menu-item.js'
-import { useServices } from '../state/services.js'
+import { MenuAction, menuItemClass as item } from '../common/components/menu-item.js'
+import { useServices } from '../common/state/services.js'
 import { personalPaths } from './paths.js'
-import { signIn, signOut, useSignedIn } from './sign-in.js'
+import { signIn, signOut, useSignedIn } from '../common/state/sign-in.js'
 
 export function PersonalMenuItems({ close }: { close: () => void }) {
   const services = useServices()

@@ -1,19 +1,19 @@
 /**
  * The bell (docs/product.md §12): shown to a signed-in account, with its unread
  * count; it opens the latest notifications, each leading to its piece (and marked read), and
- * "Mark all read". The live stream refreshes it (state/live.ts).
+ * "Mark all read". The live stream refreshes it (common/state/live.ts).
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { notificationText as notificationKindText, type Notification } from '@unica/schemas'
-import { Spinner } from '../components/modal.js'
-import { formatUnits } from '../lib/format.js'
-import { userMessage } from '../lib/errors.js'
-import { paths } from '../routes/paths.js'
-import { useServices } from '../state/services.js'
-import { notificationsQuery, personalKeys } from './queries.js'
-import { useSignedIn } from './sign-in.js'
+import { Spinner } from '../common/components/modal.js'
+import { formatUnits } from '../common/lib/format.js'
+import { userMessage } from '../common/lib/errors.js'
+import { paths } from '../common/routing/paths.js'
+import { useServices } from '../common/state/services.js'
+import { notificationsQuery, personalKeys } from '../common/lib/personal-queries.js'
+import { useSignedIn } from '../common/state/sign-in.js'
 
 export function notificationText(n: Notification, decimals: number): string {
   return notificationKindText(

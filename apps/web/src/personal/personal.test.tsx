@@ -17,7 +17,7 @@ import {
   type Route,
 } from '../test/harness.js'
 import { notificationText } from './notification-bell.js'
-import { signInMessage } from './sign-in.js'
+import { signInMessage } from '../common/state/sign-in.js'
 
 const GUID = asset().guid
 /** A lazily loaded page and its queries: more than findBy's 1 s on a busy machine. */

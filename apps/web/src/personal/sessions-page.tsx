@@ -3,13 +3,13 @@
  * revocable. Revoking this one signs this browser out. Below them, where notifications are mailed.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { buttonClass } from '../components/modal.js'
-import { useServices } from '../state/services.js'
-import { userMessage } from '../lib/errors.js'
+import { buttonClass } from '../common/components/modal.js'
+import { useServices } from '../common/state/services.js'
+import { userMessage } from '../common/lib/errors.js'
 import { EmailSettingsSection } from './email-settings.js'
-import { invalidatePersonal, personalKeys, sessionsQuery } from './queries.js'
-import { SignedInLoaded } from './sign-in-prompt.js'
-import { useSignedIn } from './sign-in.js'
+import { invalidatePersonal, personalKeys, sessionsQuery } from '../common/lib/personal-queries.js'
+import { SignedInLoaded } from '../common/components/sign-in-prompt.js'
+import { useSignedIn } from '../common/state/sign-in.js'
 
 const when = (iso: string): string => new Date(iso).toLocaleString()
 

@@ -2,10 +2,10 @@
  * Settings (docs/product.md §12), the account menu's "Email notifications": where the signed-in
  * account's notifications are mailed (email-settings.tsx). Signed out, the way to sign in.
  */
-import { Spinner } from '../components/modal.js'
+import { Spinner } from '../common/components/modal.js'
 import { EmailSettingsSection } from './email-settings.js'
-import { SignInPrompt } from './sign-in-prompt.js'
-import { useSignedIn } from './sign-in.js'
+import { SignInPrompt } from '../common/components/sign-in-prompt.js'
+import { useSignedIn } from '../common/state/sign-in.js'
 
 export function SettingsPage() {
   const { signedIn, loading } = useSignedIn()

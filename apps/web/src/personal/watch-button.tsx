@@ -4,10 +4,10 @@
  * out, a click asks to sign in first (connect a wallet when none is), then watches.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useServices } from '../state/services.js'
-import { userMessage } from '../lib/errors.js'
-import { personalKeys, watchlistQuery } from './queries.js'
-import { signIn, useSignedIn } from './sign-in.js'
+import { useServices } from '../common/state/services.js'
+import { userMessage } from '../common/lib/errors.js'
+import { personalKeys, watchlistQuery } from '../common/lib/personal-queries.js'
+import { signIn, useSignedIn } from '../common/state/sign-in.js'
 
 export function WatchButton({ guid, name }: { guid: string; name: string }) {
   const services = useServices()

@@ -1,12 +1,12 @@
 /** The Watchlist page (docs/product.md §12): the signed-in account's watched pieces. */
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { AssetCard, AssetGrid } from '../components/asset-card.js'
-import { paths } from '../routes/paths.js'
-import { useServices } from '../state/services.js'
-import { watchlistQuery } from './queries.js'
-import { SignedInLoaded } from './sign-in-prompt.js'
-import { useSignedIn } from './sign-in.js'
+import { AssetCard, AssetGrid } from '../common/components/asset-card.js'
+import { paths } from '../common/routing/paths.js'
+import { useServices } from '../common/state/services.js'
+import { watchlistQuery } from '../common/lib/personal-queries.js'
+import { SignedInLoaded } from '../common/components/sign-in-prompt.js'
+import { useSignedIn } from '../common/state/sign-in.js'
 
 export function WatchlistPage() {
   const { api } = useServices()

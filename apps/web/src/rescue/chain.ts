@@ -12,8 +12,8 @@ import {
   type UnsignedGroup,
 } from '@unica/contracts'
 import { algosdkReader } from '@unica/contracts/flows'
-import type { ChainSession } from '../chain/session.js'
-import type { AppConfig } from '../lib/config.js'
+import type { ChainSession } from '../common/chain/session.js'
+import type { AppConfig } from '../common/lib/config.js'
 
 /** A connected wallet as the page uses it: its accounts, and a signer of builders' groups. */
 export interface RescueWallet {
@@ -105,7 +105,7 @@ export async function rescueItem(
 
 /** A wallet of the app's wallet layer (Lute, Kibisis, KMD on devnets, Pera and Defly). */
 export async function connectWallet(config: AppConfig, id: string): Promise<RescueWallet> {
-  const { createSession } = await import('../chain/session.js')
+  const { createSession } = await import('../common/chain/session.js')
   const session = createSession(config)
   return rescueWallet(session, id, await session.connect(id))
 }
@@ -115,7 +115,7 @@ export async function connectWallet(config: AppConfig, id: string): Promise<Resc
  * storage and the wallet, never our API); null when it has no session any more.
  */
 export async function resumeWallet(config: AppConfig, id: string): Promise<RescueWallet | null> {
-  const { createSession } = await import('../chain/session.js')
+  const { createSession } = await import('../common/chain/session.js')
   const session = createSession(config)
   const accounts = await session.resume(id)
   return accounts.length === 0 ? null : rescueWallet(session, id, accounts)

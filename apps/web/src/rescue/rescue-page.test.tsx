@@ -8,7 +8,7 @@ import { JSDOM } from 'jsdom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildBid, type Market } from '@unica/contracts'
 import { Harness, type Account } from '@unica/contracts/testing'
-import type { AppConfig } from '../lib/config.js'
+import type { AppConfig } from '../common/lib/config.js'
 import type { RescueWallet } from './chain.js'
 import { RescuePage } from './rescue-page.js'
 

@@ -9,9 +9,9 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import algosdk from 'algosdk'
 import { RESCUE_ACTIONS, type RescueItem, type RescueScan } from '@unica/contracts'
-import { isDevNetwork, type AppConfig } from '../lib/config.js'
-import { formatUnits } from '../lib/format.js'
-import { offeredWallets } from '../wallet/choices.js'
+import { isDevNetwork, type AppConfig } from '../common/lib/config.js'
+import { formatUnits } from '../common/lib/format.js'
+import { offeredWallets } from '../common/wallet/choices.js'
 import type { PieceName, RescueNodes, RescueWallet } from './chain.js'
 import { rememberedWallet, type RememberedWallet } from './sources.js'
 

@@ -4,8 +4,8 @@
  * so /rescue opened while the server is down still knows the network; else the build's VITE_*
  * values, else AlgoKit LocalNet's defaults. The user can change the URLs on the page.
  */
-import { isDevNetwork, type AppConfig } from '../lib/config.js'
-import { STORAGE_KEYS } from '../state/store.js'
+import { isDevNetwork, type AppConfig } from '../common/lib/config.js'
+import { STORAGE_KEYS } from '../common/state/store.js'
 
 const KEY = 'unica.rescue.config'
 
@@ -56,7 +56,7 @@ export function rescueConfig(): AppConfig {
   return fromEnv()
 }
 
-/** The wallet and account the app last had connected in this browser (state/store.ts keeps them). */
+/** The wallet and account the app last had connected in this browser (common/state/store.ts keeps them). */
 export interface RememberedWallet {
   readonly walletName: string
   readonly address: string | null

@@ -6,10 +6,10 @@
 import type { Asset, Operation } from '@unica/schemas'
 import { render } from '@testing-library/react'
 import { App } from '../app.js'
-import type { AppConfig } from '../lib/config.js'
-import type { EventSourceLike, OpenEventSource } from '../state/live.js'
-import { createServices, type Services } from '../state/services.js'
-import { createStore, initialState, type AppState } from '../state/store.js'
+import type { AppConfig } from '../common/lib/config.js'
+import type { EventSourceLike, OpenEventSource } from '../common/state/event-source.js'
+import { createServices, type Services } from '../common/state/services.js'
+import { createStore, initialState, type AppState } from '../common/state/store.js'
 
 export const CONFIG: AppConfig = {
   network: 'devnet',

@@ -7,8 +7,8 @@
 import { bidFillability, listingFillability, type Fillability } from '@unica/contracts'
 import type { Asset } from '@unica/schemas'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ChainSession } from '../chain/session.js'
-import { useServices, type Services } from '../state/services.js'
+import type { ChainSession } from '../common/chain/session.js'
+import { useServices, type Services } from '../common/state/services.js'
 
 type Reader = Pick<ChainSession, 'optedInToAsset' | 'readBids'>
 

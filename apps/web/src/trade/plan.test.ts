@@ -11,17 +11,9 @@ import {
   type ManagerState,
 } from '@unica/contracts'
 import { describe, expect, it } from 'vitest'
-import type { AccountData } from '../chain/account.js'
-import {
-  available,
-  isOwner,
-  planAsk,
-  planBid,
-  planBuyNow,
-  planCancelAsk,
-  planSellNow,
-  type TradeContext,
-} from './plan.js'
+import type { AccountData } from '../common/chain/account.js'
+import { available, type TradeContext } from '../common/market/plan.js'
+import { isOwner, planAsk, planBid, planBuyNow, planCancelAsk, planSellNow } from './plan.js'
 
 const me = algosdk.generateAccount().addr.toString()
 const seller = algosdk.generateAccount().addr.toString()

@@ -6,31 +6,27 @@
  */
 import type { Asset } from '@unica/schemas'
 import { useId, useMemo, useState } from 'react'
-import { Modal, ModalActions, Spinner } from '../components/modal.js'
-import { formatUnits, parseUnits, shortAddress } from '../lib/format.js'
-import { useServices } from '../state/services.js'
+import { Modal, ModalActions, Spinner } from '../common/components/modal.js'
+import { formatUnits, parseUnits, shortAddress } from '../common/lib/format.js'
+import { useServices } from '../common/state/services.js'
 import { MODAL_TITLES, type TradeKind } from './buttons.js'
+import { isOwner, planAsk, planBid, planBuyNow, planCancelAsk, planSellNow } from './plan.js'
+import { available, type Plan, type TradeContext } from '../common/market/plan.js'
+import { youReceive } from '../common/lib/royalty.js'
+import { RoyaltySplit } from '../common/components/royalty-facts.js'
+import { useDialogFacts } from '../common/market/dialog-facts.js'
 import {
-  available,
-  isOwner,
-  planAsk,
-  planBid,
-  planBuyNow,
-  planCancelAsk,
-  planSellNow,
-  type Plan,
-  type TradeContext,
-} from './plan.js'
-import { youReceive } from '../lib/royalty.js'
-import { RoyaltySplit } from '../components/royalty-facts.js'
-import { useDialogFacts } from './dialog-facts.js'
-import { AmountField, ConfirmButton, FeeLine, usePlanRunner } from './dialog-parts.js'
+  AmountField,
+  ConfirmButton,
+  FeeLine,
+  usePlanRunner,
+} from '../common/market/dialog-parts.js'
+import { fundsError } from '../common/market/funds.js'
 import { fillabilityQuery, type MarketFillability } from './fillability.js'
 import {
   buyNowPrecondition,
   cancelAskPrecondition,
   cancelBidPrecondition,
-  fundsError,
   sellNowPrecondition,
   validateAsk,
   validateOffer,

@@ -3,7 +3,6 @@ import {
   buyNowPrecondition,
   cancelAskPrecondition,
   cancelBidPrecondition,
-  fundsError,
   sellNowPrecondition,
   validateAsk,
   validateOffer,
@@ -45,18 +44,6 @@ describe('validateAsk', () => {
     expect(validateAsk(5n, 0n, 5n)).toBe(msg)
     expect(validateAsk(4n, 0n, 5n)).toBe(msg)
     expect(validateAsk(6n, 0n, 5n)).toBeNull()
-  })
-})
-
-describe('fundsError', () => {
-  it('compares Algos and USDC in base units', () => {
-    expect(fundsError({ algos: 3000n, usdc: 10n }, { algos: 3000n, usdc: 10n })).toBeNull()
-    expect(fundsError({ algos: 3001n, usdc: 0n }, { algos: 3000n, usdc: 10n })).toBe(
-      'Insufficient funds',
-    )
-    expect(fundsError({ algos: 0n, usdc: 11n }, { algos: 3000n, usdc: 10n })).toBe(
-      'Insufficient funds',
-    )
   })
 })
 

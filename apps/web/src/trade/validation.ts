@@ -2,7 +2,7 @@
  * The trade modals' rules and messages (docs/product.md §5) and the preconditions of each action.
  * Amounts are bigint base units; null means the input is not a valid amount.
  */
-import { MESSAGES } from '../lib/errors.js'
+import { MESSAGES } from '../common/lib/errors.js'
 
 export const TRADE_MESSAGES = {
   biggerThanZero: 'Must be bigger than 0',
@@ -52,18 +52,6 @@ export function validateAsk(
     { value: currentPrice, same: TRADE_MESSAGES.differentPrice },
     { value: highestBid, past: (a, bid) => a <= bid, message: TRADE_MESSAGES.biggerThanBid },
   )
-}
-
-/** What the account must have, in base units, against what it has. */
-export interface Funds {
-  readonly algos: bigint
-  readonly usdc: bigint
-}
-
-export function fundsError(needed: Funds, available: Funds): string | null {
-  return needed.algos > available.algos || needed.usdc > available.usdc
-    ? TRADE_MESSAGES.insufficientFunds
-    : null
 }
 
 /** Buy now needs an ask price. */
