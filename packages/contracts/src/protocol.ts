@@ -57,7 +57,7 @@ export type ManagerSchema =
  * Royalties (manager v2 and later): shares in basis points of the price. Their limits differ by
  * version and live in @unica/rules (`royaltyLimits(version)`), below this package and the schemas.
  */
-import { BASIS_POINTS } from '@unica/rules'
+import { auctionLimits, BASIS_POINTS } from '@unica/rules'
 
 export { BASIS_POINTS }
 
@@ -75,14 +75,15 @@ export const PROXY_FUNDING = proxyFunding(MANAGER_SCHEMA)
 export const PROXY_FUNDING_V2 = proxyFunding(MANAGER_SCHEMA_V2)
 export const PROXY_FUNDING_V3 = proxyFunding(MANAGER_SCHEMA_V3)
 
-/** Auctions (manager v3): a duration from 1 hour to 7 days, in seconds. */
-export const AUCTION_MIN_DURATION = 3_600n
-export const AUCTION_MAX_DURATION = 604_800n
+/** Auctions (manager v3): the limits of @unica/rules, named as the builders and tests use them. */
+const V3_AUCTION = auctionLimits(3)!
+export const AUCTION_MIN_DURATION = V3_AUCTION.minDuration
+export const AUCTION_MAX_DURATION = V3_AUCTION.maxDuration
 /** The minimum raise in basis points: 0 (none), or 5% ..= 100%. */
-export const AUCTION_MIN_RAISE_BP = 500n
-export const AUCTION_MAX_RAISE_BP = BASIS_POINTS
+export const AUCTION_MIN_RAISE_BP = V3_AUCTION.minRaiseBp
+export const AUCTION_MAX_RAISE_BP = V3_AUCTION.maxRaiseBp
 /** A bid less than this many seconds before the end moves the end to this long after its block. */
-export const AUCTION_EXTENSION = 900n
+export const AUCTION_EXTENSION = V3_AUCTION.extension
 /** A held refund's box: key = "a" + the 32-byte address, value = the 8-byte USDC amount. */
 export const HELD_BOX_PREFIX = 'a'
 export const HELD_BOX_MIN_BALANCE = BOX_FLAT_MIN_BALANCE + BOX_BYTE_MIN_BALANCE * (33n + 8n)

@@ -6,6 +6,7 @@
  * base units, and runs the plan through the action queue.
  */
 import { AUCTION_DEPOSIT, minNextBid } from '@unica/contracts'
+import { auctionLimits, contractVersionOf } from '@unica/rules'
 import type { Asset } from '@unica/schemas'
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { Modal, ModalActions, Spinner } from '../common/components/modal.js'
@@ -32,6 +33,7 @@ import {
 } from './plan.js'
 import { readAuctionFacts } from './facts.js'
 import { StartAuctionFields, useStartAuctionForm } from './start-auction-fields.js'
+import { V3_AUCTION_LIMITS } from './validation.js'
 import { checkAuctionBid } from './validation.js'
 
 export const AUCTION_TITLES: Record<AuctionAction, string> = {
@@ -135,7 +137,9 @@ function ActionForm({
 function StartAuctionBody(props: BodyProps) {
   const { asset, ctx } = props
   const { config } = useServices()
-  const form = useStartAuctionForm(config.usdcDecimals)
+  const version = contractVersionOf(asset.contract_version)
+  const limits = (version === null ? null : auctionLimits(version)) ?? V3_AUCTION_LIMITS
+  const form = useStartAuctionForm(config.usdcDecimals, limits)
   const terms = form.terms
   const result = useMemo(
     () =>

@@ -10,7 +10,12 @@ import {
   type AuctionView,
 } from './auction.js'
 import { auctionBids } from './bids.js'
-import { AUCTION_MESSAGES, checkAuctionBid, checkStartAuction } from './validation.js'
+import {
+  AUCTION_MESSAGES,
+  checkAuctionBid,
+  checkStartAuction,
+  V3_AUCTION_LIMITS,
+} from './validation.js'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 
@@ -83,51 +88,69 @@ const VALID = {
 
 describe('Start auction rules', () => {
   it('turns valid fields into base units, seconds and basis points', () => {
-    expect(checkStartAuction(VALID, 6)).toEqual({
+    expect(checkStartAuction(VALID, 6, V3_AUCTION_LIMITS)).toEqual({
       terms: { reserve: 10_000_000n, duration: 86_400n, raiseBp: 500n, raiseMin: 0n },
       errors: {},
     })
-    const amount = checkStartAuction({ ...VALID, raiseKind: 'amount', raise: '1.5' }, 6)
+    const amount = checkStartAuction(
+      { ...VALID, raiseKind: 'amount', raise: '1.5' },
+      6,
+      V3_AUCTION_LIMITS,
+    )
     expect(amount.terms).toMatchObject({ raiseBp: 0n, raiseMin: 1_500_000n })
-    const custom = checkStartAuction({ ...VALID, duration: 'custom', customHours: '168' }, 6)
+    const custom = checkStartAuction(
+      { ...VALID, duration: 'custom', customHours: '168' },
+      6,
+      V3_AUCTION_LIMITS,
+    )
     expect(custom.terms?.duration).toBe(604_800n)
   })
 
   it('refuses a missing or zero reserve, and one past a uint64', () => {
     for (const reserve of ['', '0', '0.000000']) {
-      expect(checkStartAuction({ ...VALID, reserve }, 6).errors.reserve).toBe(
+      expect(checkStartAuction({ ...VALID, reserve }, 6, V3_AUCTION_LIMITS).errors.reserve).toBe(
         AUCTION_MESSAGES.reserve,
       )
     }
-    expect(checkStartAuction({ ...VALID, reserve: '18446744073710' }, 6).errors.reserve).toBe(
-      AUCTION_MESSAGES.tooLarge,
-    )
+    expect(
+      checkStartAuction({ ...VALID, reserve: '18446744073710' }, 6, V3_AUCTION_LIMITS).errors
+        .reserve,
+    ).toBe(AUCTION_MESSAGES.tooLarge)
   })
 
   it('keeps the duration within 1 hour and 7 days', () => {
     for (const customHours of ['0', '169', '', 'x']) {
-      const r = checkStartAuction({ ...VALID, duration: 'custom', customHours }, 6)
-      expect(r.errors.duration, customHours).toBe(AUCTION_MESSAGES.duration)
+      const r = checkStartAuction(
+        { ...VALID, duration: 'custom', customHours },
+        6,
+        V3_AUCTION_LIMITS,
+      )
+      expect(r.errors.duration, customHours).toBe(AUCTION_MESSAGES.duration(V3_AUCTION_LIMITS))
       expect(r.terms).toBeNull()
     }
-    expect(checkStartAuction({ ...VALID, duration: '60' }, 6).errors.duration).toBe(
-      AUCTION_MESSAGES.duration,
-    )
-    expect(checkStartAuction({ ...VALID, duration: 'custom', customHours: '1' }, 6).terms).not.toBe(
-      null,
-    )
+    expect(
+      checkStartAuction({ ...VALID, duration: '60' }, 6, V3_AUCTION_LIMITS).errors.duration,
+    ).toBe(AUCTION_MESSAGES.duration(V3_AUCTION_LIMITS))
+    expect(
+      checkStartAuction({ ...VALID, duration: 'custom', customHours: '1' }, 6, V3_AUCTION_LIMITS)
+        .terms,
+    ).not.toBe(null)
   })
 
   it('wants a raise of at least 5% (at most 100%) or at least 1 USDC', () => {
     for (const raise of ['4.99', '0', '', '100.01']) {
-      expect(checkStartAuction({ ...VALID, raise }, 6).errors.raise, raise).toBe(
-        AUCTION_MESSAGES.percent,
+      expect(checkStartAuction({ ...VALID, raise }, 6, V3_AUCTION_LIMITS).errors.raise, raise).toBe(
+        AUCTION_MESSAGES.percent(V3_AUCTION_LIMITS),
       )
     }
-    expect(checkStartAuction({ ...VALID, raise: '100' }, 6).terms?.raiseBp).toBe(10_000n)
-    expect(checkStartAuction({ ...VALID, raise: '12.25' }, 6).terms?.raiseBp).toBe(1225n)
+    expect(checkStartAuction({ ...VALID, raise: '100' }, 6, V3_AUCTION_LIMITS).terms?.raiseBp).toBe(
+      10_000n,
+    )
+    expect(
+      checkStartAuction({ ...VALID, raise: '12.25' }, 6, V3_AUCTION_LIMITS).terms?.raiseBp,
+    ).toBe(1225n)
     for (const raise of ['0.999999', '0', '']) {
-      const r = checkStartAuction({ ...VALID, raiseKind: 'amount', raise }, 6)
+      const r = checkStartAuction({ ...VALID, raiseKind: 'amount', raise }, 6, V3_AUCTION_LIMITS)
       expect(r.errors.raise, raise).toBe(AUCTION_MESSAGES.amount)
     }
   })

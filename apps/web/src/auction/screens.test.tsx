@@ -17,7 +17,7 @@ import type { AuctionView } from './auction.js'
 import { AuctionPanel, type AuctionAction } from './auction-panel.js'
 import { Countdown } from './countdown.js'
 import { StartAuctionFields, useStartAuctionForm } from './start-auction-fields.js'
-import { AUCTION_MESSAGES } from './validation.js'
+import { AUCTION_MESSAGES, V3_AUCTION_LIMITS } from './validation.js'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 
@@ -90,7 +90,7 @@ describe('Countdown', () => {
 })
 
 function StartForm() {
-  const form = useStartAuctionForm(6)
+  const form = useStartAuctionForm(6, V3_AUCTION_LIMITS)
   return (
     <form
       onSubmit={(e) => {
@@ -131,7 +131,7 @@ describe('Start auction fields', () => {
     await user.selectOptions(screen.getByLabelText('Duration'), 'Custom (hours)')
     const hours = screen.getByLabelText('Hours (1 to 168)')
     await user.type(hours, '169')
-    expect(screen.getByRole('alert').textContent).toBe(AUCTION_MESSAGES.duration)
+    expect(screen.getByRole('alert').textContent).toBe(AUCTION_MESSAGES.duration(V3_AUCTION_LIMITS))
     await user.clear(hours)
     await user.type(hours, '2')
     expect(terms.textContent).toBe('12500000 7200 1000 0')
@@ -139,7 +139,7 @@ describe('Start auction fields', () => {
     const raise = screen.getByLabelText('Minimum raise in percent')
     await user.clear(raise)
     await user.type(raise, '4.5')
-    expect(screen.getByRole('alert').textContent).toBe(AUCTION_MESSAGES.percent)
+    expect(screen.getByRole('alert').textContent).toBe(AUCTION_MESSAGES.percent(V3_AUCTION_LIMITS))
     await user.click(screen.getByLabelText('USDC'))
     const amount = screen.getByLabelText('Minimum raise in USDC')
     await user.clear(amount)

@@ -4,6 +4,7 @@
  * 5%, or an amount of at least 1 USDC). Problems show inline on their field once it was touched
  * (or on Enter), by the chain's own limits (validation.ts).
  */
+import type { AuctionLimits } from '@unica/rules'
 import { useId, useMemo, useState } from 'react'
 import { inputClass } from '../common/components/modal.js'
 import { sanitizeAmountInput } from '../common/lib/format.js'
@@ -37,10 +38,13 @@ const INITIAL: Fields = {
   raise: '10',
 }
 
-export function useStartAuctionForm(decimals: number): StartAuctionForm {
+export function useStartAuctionForm(decimals: number, limits: AuctionLimits): StartAuctionForm {
   const [fields, setFields] = useState<Fields>(INITIAL)
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set())
-  const checked = useMemo(() => checkStartAuction(fields, decimals), [fields, decimals])
+  const checked = useMemo(
+    () => checkStartAuction(fields, decimals, limits),
+    [fields, decimals, limits],
+  )
   const errors: StartAuctionErrors = {}
   for (const f of touched) if (checked.errors[f] !== undefined) errors[f] = checked.errors[f]
   return {

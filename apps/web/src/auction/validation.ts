@@ -1,15 +1,11 @@
 /**
  * The auction dialogs' rules (docs/product.md §5), in base units, by the chain's own limits:
  * Start auction (reserve, duration, minimum raise) and Bid in auction (at least the minimum next
- * bid). Each problem is a message shown inline on its field; null means the field is fine.
+ * bid). The limits are the piece's contract version's (@unica/rules `auctionLimits`). Each problem
+ * is a message shown inline on its field; null means the field is fine.
  */
-import {
-  AUCTION_MAX_DURATION,
-  AUCTION_MAX_RAISE_BP,
-  AUCTION_MIN_DURATION,
-  AUCTION_MIN_RAISE_BP,
-  MAX_UINT64,
-} from '@unica/contracts'
+import { MAX_UINT64 } from '@unica/contracts'
+import { AUCTION_RULE_MESSAGES, auctionLimits, type AuctionLimits } from '@unica/rules'
 import { formatUnits, parseUnits } from '../common/lib/format.js'
 
 /** Duration presets of the Start auction dialog, in seconds; 'custom' takes hours. */
@@ -44,11 +40,15 @@ export interface StartAuctionTerms {
 
 export type StartAuctionErrors = Partial<Record<'reserve' | 'duration' | 'raise', string>>
 
+/** The terms of the only version with auctions so far: what the form shows and checks by default. */
+export const V3_AUCTION_LIMITS = auctionLimits(3)!
+
 export const AUCTION_MESSAGES = {
   reserve: 'Enter a reserve above 0 USDC',
   tooLarge: 'That amount is too large',
-  duration: 'Choose a duration from 1 hour to 7 days (168 hours)',
-  percent: `The minimum raise is at least ${formatUnits(AUCTION_MIN_RAISE_BP, 2)}% and at most ${formatUnits(AUCTION_MAX_RAISE_BP, 2)}%`,
+  duration: (limits: AuctionLimits) => AUCTION_RULE_MESSAGES.duration(limits),
+  percent: (limits: AuctionLimits) =>
+    `The minimum raise is at least ${formatUnits(limits.minRaiseBp, 2)}% and at most ${formatUnits(limits.maxRaiseBp, 2)}%`,
   amount: 'The minimum raise is at least 1 USDC',
   belowMinimum: (min: string) => `Your bid must be at least ${min} USDC`,
 } as const
@@ -66,6 +66,7 @@ function durationSeconds(f: StartAuctionFields): number | null {
 export function checkStartAuction(
   f: StartAuctionFields,
   usdcDecimals: number,
+  limits: AuctionLimits,
 ): { terms: StartAuctionTerms | null; errors: StartAuctionErrors } {
   const errors: StartAuctionErrors = {}
   const reserve = parseUnits(f.reserve, usdcDecimals)
@@ -75,10 +76,10 @@ export function checkStartAuction(
   const seconds = durationSeconds(f)
   if (
     seconds === null ||
-    BigInt(seconds) < AUCTION_MIN_DURATION ||
-    BigInt(seconds) > AUCTION_MAX_DURATION
+    BigInt(seconds) < limits.minDuration ||
+    BigInt(seconds) > limits.maxDuration
   ) {
-    errors.duration = AUCTION_MESSAGES.duration
+    errors.duration = AUCTION_MESSAGES.duration(limits)
   }
 
   let raiseBp = 0n
@@ -86,8 +87,8 @@ export function checkStartAuction(
   if (f.raiseKind === 'percent') {
     // Percent with at most 2 decimals is a whole number of basis points.
     const bp = parseUnits(f.raise, 2)
-    if (bp === null || bp < AUCTION_MIN_RAISE_BP || bp > AUCTION_MAX_RAISE_BP) {
-      errors.raise = AUCTION_MESSAGES.percent
+    if (bp === null || bp < limits.minRaiseBp || bp > limits.maxRaiseBp) {
+      errors.raise = AUCTION_MESSAGES.percent(limits)
     } else raiseBp = bp
   } else {
     const min = parseUnits(f.raise, usdcDecimals)

@@ -1,8 +1,11 @@
 /**
  * Runs a plan through the action queue: each opt-in is signed, sent to algod and verified by
- * polling the account until the opt-in shows; the trade is signed, handed to the backend's
- * send_tx, and verified by polling its operation (docs/product.md §4).
+ * polling the account until the opt-in shows; the trade goes the one way every trade goes
+ * (@unica/contracts/flows: signed, handed to send_tx, its operation looked at until settled), with
+ * the queue scheduling the looks (docs/product.md §4).
  */
+import { submitTrade, TradeFailed, tradeSettled, type TradeApi } from '@unica/contracts/flows'
+import type { SendOperation } from '@unica/schemas'
 import { ChainSession } from '../chain/session.js'
 import { holds, optedInApp } from '../chain/account.js'
 import { invalidateMarket } from '../lib/endpoints.js'
@@ -17,27 +20,42 @@ const STEP_MESSAGES: Record<Step['kind'], string> = {
   trade: 'Processing action...',
 }
 
+/** send_tx and the operation's state through the typed client, as the flows module asks for them. */
+function tradeApi(s: Services): TradeApi<SendOperation> {
+  return {
+    sendTx: async (signed, operation) =>
+      (await s.api.sendTx({ body: { blob: ChainSession.blob(signed), operation } })).operation_id,
+    operation: async (id) => {
+      const op = await s.api.getOperation({ params: { id } })
+      return {
+        isPending: op.is_pending,
+        isExecuted: op.is_executed,
+        failureReason: op.failure_reason ?? null,
+      }
+    },
+  }
+}
+
 /** Runs every step in order; resolves with the trade's transaction id once it executed. */
 export async function runPlan(s: Services, plan: Plan): Promise<string> {
   const { walletName, address } = s.store.get()
   if (walletName === null || address === null) throw new UserError(MESSAGES.accounts)
   const chain = await s.chain()
+  const trades = tradeApi(s)
 
   const pushes = plan.steps.map((step) => {
     if (step.kind === 'trade') {
       return s.queue.push({
         message: STEP_MESSAGES.trade,
-        run: async () => {
-          const signed = await chain.sign(walletName, step.group)
-          const blob = ChainSession.blob(signed)
-          const answer = await s.api.sendTx({ body: { blob, operation: step.operation } })
-          return answer.operation_id
-        },
+        run: () =>
+          submitTrade((g) => chain.sign(walletName, g), trades, step.group, step.operation),
         verify: async (operationId: string) => {
-          const op = await s.api.getOperation({ params: { id: operationId } })
-          if (op.is_pending) return false
-          if (op.is_executed) return true
-          throw new UserError(ledgerMessage(op.failure_reason ?? '') ?? MESSAGES.operationFailed)
+          try {
+            return await tradeSettled(trades, operationId, step.operation)
+          } catch (error) {
+            if (!(error instanceof TradeFailed)) throw error
+            throw new UserError(ledgerMessage(error.reason ?? '') ?? MESSAGES.operationFailed)
+          }
         },
       })
     }
