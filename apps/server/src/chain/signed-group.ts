@@ -19,7 +19,7 @@ import { TxGroupError, splitTxGroup } from '@unica/txgroup'
 export { GroupError }
 
 /** Far above any trade group (a few hundred bytes each); bounds what we store per request. */
-export const MAX_BLOB_BYTES = 16 * 1024
+const MAX_BLOB_BYTES = 16 * 1024
 
 /** Every operation send_tx takes: the trades, and v3's auction calls. */
 export const OPERATIONS: readonly SendOperation[] = SEND_OPERATIONS

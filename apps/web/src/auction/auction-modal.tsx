@@ -34,7 +34,7 @@ import { readAuctionFacts } from './facts.js'
 import { StartAuctionFields, useStartAuctionForm } from './start-auction-fields.js'
 import { checkAuctionBid } from './validation.js'
 
-export const AUCTION_TITLES: Record<AuctionAction, string> = {
+const AUCTION_TITLES: Record<AuctionAction, string> = {
   'start-auction': 'Start auction',
   'auction-bid': 'Bid in auction',
   'cancel-auction': 'Cancel auction',

@@ -28,7 +28,7 @@ export interface HistoryRow {
   readonly pending: boolean
 }
 
-export type SaleRole = 'Buyer' | 'Seller' | 'Settled by'
+type SaleRole = 'Buyer' | 'Seller' | 'Settled by'
 
 /** The sender's part in each kind of sale. */
 const SENDER_ROLES: Readonly<Partial<Record<string, SaleRole>>> = {

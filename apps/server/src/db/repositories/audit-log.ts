@@ -10,7 +10,7 @@ import { auditLog } from '../schema.js'
 /** The actor of the admin command's actions (a console action's actor is the staff address). */
 export const CLI_ACTOR = 'cli'
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'application.accept',
   'application.decline',
   'staff.add',
@@ -19,7 +19,7 @@ export const AUDIT_ACTIONS = [
   'asset.unhide',
   'subscribers.export',
 ] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export interface AuditRecord {
   readonly actor: string
