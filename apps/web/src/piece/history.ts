@@ -187,8 +187,3 @@ export function historyRows(
   }
   return rows.reverse()
 }
-
-/** A phrase as plain text, addresses abbreviated as the table shows them. */
-export function phraseText(phrase: Phrase, abbreviate: (address: string) => string): string {
-  return phrase.map((p) => (typeof p === 'string' ? p : abbreviate(p.address))).join('')
-}
