@@ -7,7 +7,7 @@ import {
 } from 'algosdk'
 import { describe, expect, it } from 'vitest'
 
-import { signBytes } from '../genesis/keys.js'
+import { signBytes } from '../genesis/index.js'
 import { HttpError } from '../http/server.js'
 import { decodeTxGroup } from './txgroup-decode.js'
 
