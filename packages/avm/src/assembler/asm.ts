@@ -5,7 +5,6 @@
 import { encodeUvarint } from '../encoding/varuint.js'
 import { TXN_FIELDS } from '../spec/fields.js'
 import { opTable } from '../spec/opcodes.js'
-import { BACK_BRANCH_VERSION } from '../spec/versions.js'
 import { writeBytec, writeIntc } from './constants.js'
 import { fieldByName } from './fields.js'
 import { goQuote, numError, parseInt, parseUint } from './goparse.js'

@@ -14,18 +14,6 @@ export function sha512_256(...parts: Uint8Array[]): Uint8Array {
   return new Uint8Array(h.digest())
 }
 
-function sha256(...parts: Uint8Array[]): Uint8Array {
-  const h = createHash('sha256')
-  for (const p of parts) h.update(p)
-  return new Uint8Array(h.digest())
-}
-
-function sha512(...parts: Uint8Array[]): Uint8Array {
-  const h = createHash('sha512')
-  for (const p of parts) h.update(p)
-  return new Uint8Array(h.digest())
-}
-
 /** DER SubjectPublicKeyInfo header of an ed25519 key; the 32 key bytes follow. */
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex')
 const KEY_CACHE_LIMIT = 10_000
