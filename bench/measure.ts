@@ -5,18 +5,6 @@ export interface Measurement {
   readonly bestNs: number
 }
 
-/** Runs `fn` once to warm up, then `reps` times, keeping the fastest (least disturbed) run. */
-export function measure(fn: () => void, reps = 5): Measurement {
-  fn()
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < reps; i++) {
-    const start = process.hrtime.bigint()
-    fn()
-    best = Math.min(best, Number(process.hrtime.bigint() - start))
-  }
-  return { bestNs: best }
-}
-
 /**
  * Times `a` and `b` alternately (after a warm-up of each) by the process's CPU time, keeping each
  * one's fastest run. On a shared machine wall-clock time counts the time the process waited for a

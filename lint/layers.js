@@ -27,7 +27,7 @@ const ANY = '*'
  * What each workspace may import of ours: `runtime` in product code, `dev` additionally in
  * development files. A workspace missing here may import nothing of ours.
  */
-export const LAYERS = {
+const LAYERS = {
   'packages/avm': { runtime: [], dev: [] },
   'packages/txgroup': { runtime: [], dev: [] },
   // The protocol's rules (versions, limits): below both the schemas and the contracts.
@@ -104,7 +104,7 @@ function shortName(/** @type {string} */ folder) {
 }
 
 /** The problem with one import specifier in `filename`, or undefined when it is allowed. */
-export function layerProblem(/** @type {string} */ filename, /** @type {string} */ specifier) {
+function layerProblem(/** @type {string} */ filename, /** @type {string} */ specifier) {
   const own = workspaceOf(filename)
   if (specifier.startsWith('.')) {
     const target = workspaceOf(resolve(dirname(filename), specifier))

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The static checks of `npm test`: the TypeScript typecheck of the root and of every workspace,
- * ESLint, Prettier and the import-cycle check (import-cycles.ts). Each of them is one single-threaded process, so running them one after
+ * ESLint, Prettier, the import-cycle check (import-cycles.ts) and knip (no unused file, export or
+ * dependency; its entry points are in knip.jsonc). Each of them is one single-threaded process, so running them one after
  * another left a core idle for minutes; here they run side by side, as many at once as the
  * machine has cores, longest first. Output is printed per check when it ends, and the exit code
  * is 1 when any check failed.
  *
  *   node lint/static-checks.mjs              every check
- *   node lint/static-checks.mjs typecheck    only the typecheck (likewise eslint, prettier, cycles)
+ *   node lint/static-checks.mjs typecheck    only the typecheck (likewise eslint, prettier, cycles, knip)
  */
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
@@ -58,6 +59,8 @@ const checks = {
       args: ['--import', 'tsx', join(root, 'lint', 'import-cycles.ts')],
     },
   ],
+  // A finding is fixed, or its reason to stay is written in knip.jsonc or as a tag on the export.
+  knip: [{ name: 'knip', cmd: bin('knip'), args: ['--no-progress'] }],
 }
 
 const only = process.argv[2]
@@ -68,7 +71,7 @@ if (only !== undefined && !(only in checks)) {
 // ESLint is the longest single check: it starts first, the typecheck fills the other core.
 const queue =
   only === undefined
-    ? [...checks.eslint, ...checks.typecheck, ...checks.prettier, ...checks.cycles]
+    ? [...checks.eslint, ...checks.typecheck, ...checks.prettier, ...checks.cycles, ...checks.knip]
     : checks[only]
 
 function run({ name, cmd, args }) {

@@ -15,7 +15,7 @@
  */
 
 /** The feature rooms: each holds its pages, components and queries. */
-export const WEB_FEATURES = [
+const WEB_FEATURES = [
   'trade',
   'auction',
   'discovery',
@@ -31,7 +31,7 @@ export const WEB_FEATURES = [
  * shows one piece with what the other features do to it: the trades and their buttons, the
  * auction's panel and dialogs, the watchlist's heart, the price history. None of them imports it.
  */
-export const BUILDS_ON = {
+const BUILDS_ON = {
   piece: ['trade', 'auction', 'personal', 'discovery'],
 }
 
@@ -40,7 +40,7 @@ export const BUILDS_ON = {
  * takes an import from a parent's "shared" folder for a citation of the old documents that lived
  * outside the repository.
  */
-export const WEB_SHARED = 'common'
+const WEB_SHARED = 'common'
 
 /** The composition root's files at src/: no room imports them. */
 const ROOT_FILES = ['app', 'main']
@@ -51,7 +51,7 @@ const MAX_DEPTH = 4
 const SRC = 'apps/web/src'
 
 /** The rooms a file in `room` may not import. */
-export function forbiddenFor(/** @type {string} */ room) {
+function forbiddenFor(/** @type {string} */ room) {
   if (room === WEB_SHARED) return [...WEB_FEATURES]
   const allowed = /** @type {Record<string, string[]>} */ (BUILDS_ON)[room] ?? []
   return WEB_FEATURES.filter((f) => f !== room && !allowed.includes(f))
@@ -68,7 +68,7 @@ function message(/** @type {string} */ room) {
  * below src/ and enters one of `rooms`, or names a composition-root file. `/` is written `\x2F`
  * so that the same source works in an esquery selector, whose regex literals cannot hold a slash.
  */
-export function escapePattern(/** @type {number} */ depth, /** @type {string[]} */ rooms) {
+function escapePattern(/** @type {number} */ depth, /** @type {string[]} */ rooms) {
   const up = `(\\.\\.\\x2F){${depth}}`
   return `^${up}((${rooms.join('|')})(\\x2F|$)|(${ROOT_FILES.join('|')})(\\.js|\\.tsx?)?$)`
 }

@@ -116,7 +116,7 @@ export function cardFact(c: Locator, term: 'Price' | 'Highest bid' | 'My Bid'): 
  * dialogs' inline errors and the error alert), seen by a MutationObserver in the page, so an error
  * that shows for half a second and goes is caught too. Returns a reader of the record so far.
  */
-export async function recordErrors(page: Page): Promise<() => Promise<string[]>> {
+async function recordErrors(page: Page): Promise<() => Promise<string[]>> {
   // A string, not a function: e2e's own types have no DOM.
   await page.evaluate(`(() => {
     const seen = (window.__unicaErrors = [])

@@ -55,7 +55,7 @@ export async function fillRoyalty(page: Page, rows: readonly RoyaltyRowInput[]):
 }
 
 /** The deploy screen's steps, in order. */
-export const DEPLOY_STEPS = ['Asset created', 'Contract deployed', 'Setup finished'] as const
+const DEPLOY_STEPS = ['Asset created', 'Contract deployed', 'Setup finished'] as const
 
 /**
  * Expects the deploy screen's checklist to show all three steps done, each with its transaction

@@ -10,13 +10,6 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 3)}...${address.slice(-3)}`
 }
 
-/** The account button in the navigation bar (it opens the account menu once connected). */
-export function accountButton(page: Page) {
-  return page
-    .getByRole('banner')
-    .getByRole('button', { name: /\.\.\.|Connect to wallet|Please wait/ })
-}
-
 export async function connectKmd(page: Page, address: string): Promise<void> {
   await page.getByRole('button', { name: 'Connect to wallet' }).click()
   const modal = page.getByRole('dialog', { name: 'Select wallet' })
@@ -46,9 +39,4 @@ export async function selectAccount(page: Page, address: string): Promise<void> 
 export async function menu(page: Page, entry: string): Promise<void> {
   await openAccountMenu(page)
   await page.getByRole('menuitem', { name: entry }).click()
-}
-
-export async function logout(page: Page): Promise<void> {
-  await menu(page, 'Disconnect wallet')
-  await expect(page.getByRole('button', { name: 'Connect to wallet' })).toBeVisible()
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { Child } from './process.js'
 import { waitForHttp } from './ports.js'
 
-export const NGINX = '/usr/sbin/nginx'
+const NGINX = '/usr/sbin/nginx'
 
 export function nginxAvailable(): boolean {
   return existsSync(NGINX)
@@ -31,7 +31,7 @@ export interface NginxConfig {
 /** A small static answer nginx serves itself: the benchmark's baseline. */
 export const STATIC_PATH = '/nginx-static'
 
-export function nginxConf(c: NginxConfig): string {
+function nginxConf(c: NginxConfig): string {
   // max_fails=0: a stopped instance is never marked down. nginx's default (down for 10 s after one
   // failure) lets a rolling restart mark every instance down in turn, and then it answers 502 with
   // no live upstream; a refused connection costs nothing, so each request just tries the next.

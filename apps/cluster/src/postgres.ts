@@ -21,7 +21,7 @@ export interface Postgres {
 }
 
 /** Whether a PostgreSQL answers at `url` within a few seconds. */
-export async function answers(url: string): Promise<boolean> {
+async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
   client.on('error', () => undefined)
   try {

@@ -1,5 +1,5 @@
 /** Server-Sent Events over real HTTP for the cluster test: frames as a browser parses them. */
-export interface Frame {
+interface Frame {
   readonly event: string
   readonly data: string
 }

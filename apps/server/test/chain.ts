@@ -27,7 +27,7 @@ import { sha256Hex } from '../src/verify/upload-proof.js'
 export type Account = TestAccount
 export { signWith }
 
-export const newGuid = (): string => randomBytes(16).toString('hex')
+const newGuid = (): string => randomBytes(16).toString('hex')
 
 export interface CreatedNft {
   readonly assetId: bigint

@@ -87,7 +87,7 @@ function NotFound() {
   return <p>This page does not exist.</p>
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <Layout slots={shellSlots} />,
     // The shell itself failing: the error page alone (never the router's developer screen).

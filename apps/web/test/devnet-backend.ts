@@ -10,7 +10,7 @@ import type { AppConfig } from '../src/common/lib/config.js'
 import type { Services } from '../src/common/state/services.js'
 
 /** The backend double: submissions recorded, send_tx relayed to algod like the worker. */
-export function backend(algod: algosdk.Algodv2, creator: () => string, version = 1) {
+function backend(algod: algosdk.Algodv2, creator: () => string, version = 1) {
   const submitted: Record<string, unknown>[] = []
   const operations = new Map<
     string,

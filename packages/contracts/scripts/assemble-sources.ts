@@ -20,7 +20,7 @@ export interface TealSources {
 }
 
 /** A proxy's bytes around its open values: prefix, uvarint(id), head, creator (v2 only), tail. */
-export interface ProxyParts {
+interface ProxyParts {
   /** The template with the manager hash and clear program filled in. */
   readonly source: string
   readonly prefix: Uint8Array
@@ -29,7 +29,7 @@ export interface ProxyParts {
   readonly tail?: Uint8Array
 }
 
-export interface Assembled {
+interface Assembled {
   readonly manager: Uint8Array
   readonly clear: Uint8Array
   readonly managerHash: Uint8Array
@@ -98,7 +98,7 @@ function proxyParts(template: string, manager: Uint8Array, clear: Uint8Array): P
   return { source: filled, prefix, head, tail }
 }
 
-export function assembleAll(sources: TealSources): Assembled {
+function assembleAll(sources: TealSources): Assembled {
   const manager = assembleOrThrow(sources.manager, 'manager.teal')
   const clear = assembleOrThrow(sources.clear, 'clear.teal')
   const managerV2 = assembleOrThrow(sources.managerV2, 'manager-v2.teal')

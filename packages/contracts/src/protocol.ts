@@ -90,7 +90,8 @@ export const HELD_BOX_MIN_BALANCE = BOX_FLAT_MIN_BALANCE + BOX_BYTE_MIN_BALANCE 
 /**
  * What every auction bid deposits in Algos: a held refund box's min balance, so the app can hold
  * the bidder's refund when outbid (or the seller's proceeds at settlement) if USDC cannot reach
- * them. Returned when not used.
+ * them. Returned when not used. The same amount as HELD_BOX_MIN_BALANCE, named for the bidder.
+ * @alias
  */
 export const AUCTION_DEPOSIT = HELD_BOX_MIN_BALANCE
 

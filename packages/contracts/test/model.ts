@@ -69,7 +69,7 @@ export interface Model {
 }
 
 /** A user by index, or the one the state makes interesting when the step runs. */
-export type Who = number | 'holder' | 'topBidder'
+type Who = number | 'holder' | 'topBidder'
 
 export type Action =
   /** A list at price 0 is hand-built (the builder refuses it): there is no ask to cancel. */
@@ -205,7 +205,7 @@ export function actionsArbitrary(users: number): fc.Arbitrary<Action[]> {
 }
 
 /** The user a `Who` names now. */
-export function resolve(m: Model, who: Who): number {
+function resolve(m: Model, who: Who): number {
   if (typeof who === 'number') return who
   if (who === 'holder') {
     const inWallet = m.users.findIndex((u) => u.nft === 1n)

@@ -17,7 +17,7 @@ import { FileBlockStore, MemoryBlockStore } from './store/index.js'
 /** LocalNet's ports (AlgoKit's sandbox.py). */
 export const DEFAULT_PORTS = { algod: 4001, indexer: 8980, kmd: 4002 } as const
 export const DEFAULT_HOST = '127.0.0.1'
-export const KMD_TOKEN_HEADER = 'X-KMD-API-Token'
+const KMD_TOKEN_HEADER = 'X-KMD-API-Token'
 
 export interface DevnetOptions {
   /** Each defaults to LocalNet's port; 0 picks a free one. */

@@ -31,4 +31,5 @@ export const CompileManagerResult = CompileResult.extend({ params: ManagerParams
 export const SubmitContractBody = z.object({ app_id: IdInput, tx_id: TxId })
 export type SubmitContractBody = z.infer<typeof SubmitContractBody>
 
+/** @alias The configuration's submission carries what a deploy's does. */
 export const SubmitConfigurationBody = SubmitContractBody

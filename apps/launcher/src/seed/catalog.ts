@@ -11,7 +11,7 @@ import type { Artwork } from './images.js'
 export type Collector = 'Wallet3' | 'Wallet4' | 'Wallet5' | 'Wallet6'
 
 /** A royalty recipient: the staff creator or a collaborator, and its share in basis points. */
-export interface DemoRecipient {
+interface DemoRecipient {
   readonly who: 'staff' | Collector
   readonly share: number
 }

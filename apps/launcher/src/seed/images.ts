@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp'
 
-export type Motif = 'orbits' | 'waves' | 'grid' | 'petals'
+type Motif = 'orbits' | 'waves' | 'grid' | 'petals'
 
 export interface Artwork {
   /** Background, then three accents, as #rrggbb. */

@@ -20,7 +20,7 @@ export interface Chain {
  * algosdk takes the port apart from the URL and overrides the URL's with its own default (4001,
  * 8080) when none is given: so pass the URL's own ('' = the scheme's default).
  */
-export function algodClient(url: string, token: string): algosdk.Algodv2 {
+function algodClient(url: string, token: string): algosdk.Algodv2 {
   return new algosdk.Algodv2(token, url, new URL(url).port)
 }
 

@@ -7,8 +7,19 @@ import algosdk from 'algosdk'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildBid, buildChangeAsk, buildListAsk, type Market } from '@unica/contracts'
+import { SEND_OPERATIONS, type SendOperation } from '@unica/schemas'
 import { Harness, blobOf, type Account } from '../../test/worker/chain.js'
-import { GroupError, OPERATIONS, parseSignedGroup } from './signed-group.js'
+import {
+  GroupError,
+  decodeSignedGroup,
+  readDecodedGroup,
+  type ParsedGroup,
+} from './signed-group.js'
+
+/** A base64 blob read as the declared operation, in send_tx's two steps (routes/send-tx.ts). */
+function parseSignedGroup(blob: string, operation: SendOperation): ParsedGroup {
+  return readDecodedGroup(decodeSignedGroup(blob), operation)
+}
 
 let h: Harness
 let staff: Account
@@ -124,7 +135,7 @@ describe('parseSignedGroup', () => {
     fc.assert(
       fc.property(
         fc.uint8Array({ maxLength: 600 }),
-        fc.constantFrom(...OPERATIONS),
+        fc.constantFrom(...SEND_OPERATIONS),
         (bytes, op) => {
           expect(
             refusal(() => parseSignedGroup(Buffer.from(bytes).toString('base64'), op)),

@@ -13,16 +13,13 @@ import {
   type ContractVersion,
   type SignedReading,
 } from '@unica/contracts'
-import { SEND_OPERATIONS, type SendOperation } from '@unica/schemas'
+import type { SendOperation } from '@unica/schemas'
 import { TxGroupError, splitTxGroup } from '@unica/txgroup'
 
 export { GroupError }
 
 /** Far above any trade group (a few hundred bytes each); bounds what we store per request. */
-export const MAX_BLOB_BYTES = 16 * 1024
-
-/** Every operation send_tx takes: the trades, and v3's auction calls. */
-export const OPERATIONS: readonly SendOperation[] = SEND_OPERATIONS
+const MAX_BLOB_BYTES = 16 * 1024
 
 type Operation = SendOperation
 
@@ -159,13 +156,4 @@ export function readDecodedGroup(
     genesisHash: Buffer.from(call.genesisHash ?? new Uint8Array()).toString('base64'),
     reading,
   }
-}
-
-/** Decodes a base64 blob and reads it as the declared operation. Throws GroupError. */
-export function parseSignedGroup(
-  blob: string,
-  operation: Operation,
-  version: ContractVersion = CURRENT_VERSION,
-): ParsedGroup {
-  return readDecodedGroup(decodeSignedGroup(blob), operation, version)
 }

@@ -10,7 +10,7 @@ export interface Mailer {
 }
 
 /** `SMTP_FROM`'s default. */
-export const DEFAULT_FROM = 'Unica <no-reply@unica.invalid>'
+const DEFAULT_FROM = 'Unica <no-reply@unica.invalid>'
 
 export function smtpMailer(smtpUrl: string, from = DEFAULT_FROM): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)

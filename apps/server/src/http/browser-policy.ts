@@ -112,7 +112,7 @@ export interface BrowserHeaders {
 }
 
 /** The OpenAPI page (Swagger UI, /api/docs): no wallet, no chain; inline styles only. */
-export const DOCS_CSP = [
+const DOCS_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "connect-src 'self'",

@@ -18,7 +18,7 @@ export interface ReadinessOptions {
 
 export const DEFAULT_READINESS: ReadinessOptions = { maxLagRounds: 20, timeoutMs: 2000 }
 
-export interface Check {
+interface Check {
   readonly ok: boolean
   /** Why it failed (absent when ok). */
   readonly error?: string
@@ -38,7 +38,7 @@ export interface Readiness {
 }
 
 /** Rejects after `ms` unless `promise` settled first. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

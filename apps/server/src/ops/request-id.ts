@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 
-export const REQUEST_ID_HEADER = 'x-request-id'
+const REQUEST_ID_HEADER = 'x-request-id'
 
 /**
  * What we accept from outside: short, and only characters that cannot split a log line or a
@@ -37,7 +37,7 @@ export function installRequestId(app: FastifyInstance): void {
 }
 
 /** An error body with `request_id` added; anything that is not a JSON object is left as it is. */
-export function withRequestId(payload: unknown, id: string): unknown {
+function withRequestId(payload: unknown, id: string): unknown {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return payload
   try {
     const body = JSON.parse(payload) as Record<string, unknown>

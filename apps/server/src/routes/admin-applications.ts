@@ -9,7 +9,7 @@ import { staffOf } from './admin-guard.js'
 import { pageLinks, pageOf, writeLimit } from './http.js'
 import { endpoint } from './register.js'
 
-export function applicationJson(a: CreatorApplicationRow): ApplicationRecord {
+function applicationJson(a: CreatorApplicationRow): ApplicationRecord {
   return {
     id: a.id.toString(),
     wallet_address: a.walletAddress,

@@ -16,7 +16,7 @@ export function mediaUrl(storage: MediaStorage, base: string, key: string | null
 }
 
 /** v1 pays no royalty (null); v2 shows the stored split, none when none was given. */
-export function royaltyJson(version: number, split: StoredRoyalty | null): Royalty | null {
+function royaltyJson(version: number, split: StoredRoyalty | null): Royalty | null {
   if (version < 2) return null
   return royaltyOf({ recipients: split ?? [] })
 }

@@ -38,7 +38,7 @@ const compiled = (p: { bytes: Uint8Array; hash: string }) => ({
   result: Buffer.from(p.bytes).toString('base64'),
 })
 
-export const ESCROW_RETIRED =
+const ESCROW_RETIRED =
   'compile_escrow is retired: the escrow is the application account itself ' +
   '(algosdk.getApplicationAddress(app_id)), which moves funds only by the manager program.'
 

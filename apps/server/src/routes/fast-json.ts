@@ -43,7 +43,7 @@ function flattenNullable(schema: unknown): unknown {
 }
 
 /** The JSON Schema fast-json-stringify compiles for a zod output schema. */
-export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+function responseJsonSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',

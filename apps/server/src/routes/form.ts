@@ -10,7 +10,7 @@ import type { FieldErrors, FormBody } from '@unica/schemas'
 import type { z } from 'zod'
 import { ApiError, badRequest, fieldErrors } from '../errors.js'
 
-export interface FormFile {
+interface FormFile {
   readonly bytes: Buffer
   /** The file was longer than the limit (bytes holds only its first part). */
   readonly tooLarge: boolean

@@ -36,7 +36,7 @@ function formatOf(query: 'raw' | 'car' | undefined, accept: string | undefined):
 }
 
 /** One range `bytes=a-b`, `bytes=a-` or `bytes=-n` within `size`; null when unsatisfiable. */
-export function byteRange(
+function byteRange(
   header: string | undefined,
   size: number,
 ): { offset: number; length: number } | null | undefined {

@@ -12,7 +12,7 @@ import { notFound } from '../errors.js'
 import { pageLinks, pageOf } from './http.js'
 import { endpoint } from './register.js'
 
-export function operationJson(row: OperationRow): Operation {
+function operationJson(row: OperationRow): Operation {
   return {
     operation_id: row.id.toString(),
     asset_guid: row.assetGuid,

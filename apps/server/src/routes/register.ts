@@ -4,15 +4,8 @@
  * add the handler and server-side options (rate limits, serializers). The OpenAPI document is made from the same registrations, plus what Fastify's schema
  * cannot say: form bodies (parsed by the handler, routes/form.ts) and the headers routes read.
  */
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifySchema,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify'
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifySchema } from 'fastify'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import {
   API,
   CSRF_HEADER,
@@ -23,14 +16,6 @@ import {
   type RouteSpec,
 } from '@unica/schemas'
 import { z } from 'zod'
-
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->
 
 /** The Fastify schema of a route: what Fastify validates and serializes with. */
 export interface SchemaOf<R extends RouteSpec> extends FastifySchema {

@@ -23,7 +23,7 @@ export interface SendTxContext extends RouteContext {
 }
 
 /** Open operations one account may have queued at a time (send_tx is public: bound what it holds). */
-export const MAX_OPEN_PER_SENDER = 16
+const MAX_OPEN_PER_SENDER = 16
 
 /** How far ahead of the chain a group's first valid round may be. */
 const MAX_ROUNDS_AHEAD = 10n

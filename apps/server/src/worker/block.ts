@@ -30,7 +30,7 @@ export interface TransferEvent {
   readonly closeAmount: bigint
 }
 
-export type ChainEvent = AppCallEvent | TransferEvent
+type ChainEvent = AppCallEvent | TransferEvent
 
 export interface RoundEvents {
   readonly round: bigint

@@ -17,7 +17,7 @@ import { Polled } from './poll-loop.js'
 const BATCH = 20
 
 /** USDC base units as a decimal ('2.5'), trailing zeros dropped. */
-export function formatUnits(units: bigint, decimals: number): string {
+function formatUnits(units: bigint, decimals: number): string {
   const scale = 10n ** BigInt(decimals)
   const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
   return fraction === '' ? (units / scale).toString() : `${String(units / scale)}.${fraction}`
@@ -34,7 +34,7 @@ export interface EmailerOptions {
   readonly onError?: (e: unknown) => void
 }
 
-export function mailOf(
+function mailOf(
   job: MailJob,
   options: Pick<EmailerOptions, 'publicUrl' | 'usdcDecimals'>,
 ): { to: string; subject: string; text: string } {

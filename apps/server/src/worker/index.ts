@@ -17,9 +17,7 @@ import { Follower } from './follower.js'
 import { FollowerLeadership, type LeadershipEvent } from './leadership.js'
 import { Sender } from './sender.js'
 
-export { AuctionSettler } from './auction-settler.js'
 export { Follower } from './follower.js'
-export { Sender } from './sender.js'
 
 export interface WorkerOptions {
   readonly database: Database

@@ -10,7 +10,7 @@ import type { Database, Lease } from '../db/index.js'
 import type { Follower } from './follower.js'
 import { Polled, type PollOptions } from './poll-loop.js'
 
-export const FOLLOWER_LEASE = 'follower'
+const FOLLOWER_LEASE = 'follower'
 
 export type LeadershipEvent = 'leading' | 'standby' | 'lost'
 

@@ -12,7 +12,7 @@ import type { EndedAuction } from '../db/repositories/auctions.js'
 import type { SettleBuilder } from './auction-settler.js'
 
 /** The market of an ended auction, with the royalty split its app holds. */
-export function auctionMarket(a: EndedAuction, usdcId: bigint): Market {
+function auctionMarket(a: EndedAuction, usdcId: bigint): Market {
   return {
     appId: a.applicationId,
     nftId: a.assetId,

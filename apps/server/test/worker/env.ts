@@ -31,7 +31,7 @@ export async function workerEnv(): Promise<WorkerEnv> {
   }
 }
 
-export const newGuid = (): string => randomBytes(16).toString('hex')
+const newGuid = (): string => randomBytes(16).toString('hex')
 
 /** Registers an asset as submit_asset leaves it (status DA, held by its creator). */
 export async function registerAsset(

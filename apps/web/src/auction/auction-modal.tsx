@@ -36,7 +36,7 @@ import { StartAuctionFields, useStartAuctionForm } from './start-auction-fields.
 import { V3_AUCTION_LIMITS } from './validation.js'
 import { checkAuctionBid } from './validation.js'
 
-export const AUCTION_TITLES: Record<AuctionAction, string> = {
+const AUCTION_TITLES: Record<AuctionAction, string> = {
   'start-auction': 'Start auction',
   'auction-bid': 'Bid in auction',
   'cancel-auction': 'Cancel auction',

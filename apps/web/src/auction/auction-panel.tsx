@@ -19,7 +19,7 @@ export type AuctionAction =
   'start-auction' | 'auction-bid' | 'cancel-auction' | 'settle' | 'withdraw'
 
 /** What the viewer may do with the auction now; `why` explains a missing action. */
-export function auctionActions(
+function auctionActions(
   phase: AuctionPhase,
   viewer: { readonly isSeller: boolean; readonly hidden?: boolean },
 ): { actions: { kind: AuctionAction; label: string }[]; why: string | null } {

@@ -33,12 +33,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The viewer's time, to the second, updated every second while a component uses it. */
-export function useNow(): number {
+function useNow(): number {
   return useSyncExternalStore(subscribe, () => Math.floor(Date.now() / 1000) * 1000)
 }
 
 /** The chain's time (chain-clock.ts), to the second, updated every second. */
-export function useChainNow(): number {
+function useChainNow(): number {
   return useNow() + Math.round(useChainOffset() / 1000) * 1000
 }
 

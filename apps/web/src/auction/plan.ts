@@ -35,7 +35,7 @@ export interface AuctionFacts {
   readonly held: bigint | null
 }
 
-export class AuctionRefusal extends Error {}
+class AuctionRefusal extends Error {}
 
 function running(ctx: AuctionContext): AuctionState {
   const a = ctx.state.auction ?? null

@@ -10,7 +10,7 @@ import { userMessage } from '../common/lib/errors.js'
 /** Rows per console page. */
 export const CONSOLE_PAGE = 20
 
-export const consoleKeys = {
+const consoleKeys = {
   all: ['console'] as const,
   applications: (status: ApplicationStatus | undefined, offset: number) =>
     ['console', 'applications', status ?? 'all', offset] as const,

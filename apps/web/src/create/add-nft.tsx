@@ -25,7 +25,7 @@ const MAX_OPTED_IN_APPS = 10
 type Field = 'unit_name' | 'name' | 'description' | 'image'
 
 /** Shown when the description and the royalty split together overflow the NFT's note. */
-export const NOTE_TOO_LONG =
+const NOTE_TOO_LONG =
   "The description and the royalty recipients do not fit together in the NFT's note (1024 bytes): shorten the description or use fewer recipients."
 
 /**

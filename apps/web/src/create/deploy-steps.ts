@@ -6,7 +6,7 @@
 import type { SetupProgress } from '@unica/contracts/flows'
 import type { Asset } from '@unica/schemas'
 
-export type ChainStep = SetupProgress['step']
+type ChainStep = SetupProgress['step']
 
 /** What a step the browser ran left: the transaction to link to, the group's fees. */
 export interface StepRecord {

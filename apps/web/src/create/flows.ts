@@ -90,7 +90,7 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /** A fresh guid: a random UUID without dashes. */
-export function newGuid(): string {
+function newGuid(): string {
   return crypto.randomUUID().replaceAll('-', '')
 }
 

@@ -6,7 +6,7 @@ import type uPlot from 'uplot'
 import type { PricePoint } from '@unica/schemas'
 import { formatUnits } from '../common/lib/format.js'
 
-export interface Series {
+interface Series {
   readonly label: string
   readonly stroke: string
   /** Whether the series draws this point. */
@@ -23,7 +23,7 @@ const isAuctionStart = (p: PricePoint) => p.op_type === 'AUCTION_START'
  * Drawn in this order, so sales come last and sit on top of the other lines. A first ask and a
  * change of price are both asks; an auction's bids are bids; its settlement is a sale.
  */
-export const SERIES: readonly Series[] = [
+const SERIES: readonly Series[] = [
   {
     label: 'Asks',
     stroke: '#059669',

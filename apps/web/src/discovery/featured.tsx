@@ -18,7 +18,7 @@ import { useServices } from '../common/state/services.js'
 import { useStore } from '../common/state/store.js'
 import { FEATURED_SIZES, LISTS, type ListDef } from './lists.js'
 
-export function Section({
+function Section({
   list,
   size,
   empty,

@@ -22,7 +22,7 @@ import {
 } from './list-filters.js'
 
 /** How long typing must pause before a typed field applies. */
-export const TYPING_PAUSE_MS = 600
+const TYPING_PAUSE_MS = 600
 
 export interface FilterBarOptions {
   /** Lists fixed to one creator hide the creator field. */

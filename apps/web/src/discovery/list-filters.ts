@@ -29,7 +29,7 @@ export const MARKET_LABELS: Record<MarketFilter, string> = {
 }
 
 /** The URL keys the filter bar owns (others, like a search's q, are left alone). */
-export const FILTER_KEYS = ['market', 'min', 'max', 'creator', 'sort'] as const
+const FILTER_KEYS = ['market', 'min', 'max', 'creator', 'sort'] as const
 
 export interface UrlFilters {
   /** What to send: only the values that are valid. */

@@ -15,7 +15,7 @@ import { searchQuery } from './queries.js'
 const PAGE = 20
 
 /** The page number the URL holds (1 when absent or not a small positive number). */
-export function pageParam(params: URLSearchParams): number {
+function pageParam(params: URLSearchParams): number {
   const n = Number(params.get('page'))
   return Number.isSafeInteger(n) && n >= 1 && n <= 10_000 ? n : 1
 }

@@ -13,7 +13,7 @@ import { useServices } from '../common/state/services.js'
 import { personalKeys } from '../common/lib/personal-queries.js'
 import { personalPaths } from './paths.js'
 
-export const CONFIRM_MESSAGES = {
+const CONFIRM_MESSAGES = {
   missing: 'This link has no confirmation code. Open the link from the mail as it is.',
   confirmed: (address: string) => `${address} is confirmed: notifications will be mailed to it.`,
 } as const

@@ -2,13 +2,18 @@ import type { Operation } from '@unica/schemas'
 import { describe, expect, it } from 'vitest'
 import { shortAddress } from '../common/lib/format.js'
 import { ALICE, BOB, operation } from '../test/harness.js'
-import { historyRows, isHousekeeping, phraseText, type HistoryRow } from './history.js'
+import { historyRows, isHousekeeping, type HistoryRow, type Phrase } from './history.js'
 
 const CAROL = `CAR${'C'.repeat(52)}567`
 
 /** Operations oldest first, as a story is told; the API lists them newest first. */
 function story(...ops: Partial<Operation>[]): Operation[] {
   return ops.map((o, i) => operation({ operation_id: String(i + 1), ...o })).reverse()
+}
+
+/** A phrase as plain text, addresses abbreviated as the table shows them. */
+function phraseText(phrase: Phrase, abbreviate: (address: string) => string): string {
+  return phrase.map((p) => (typeof p === 'string' ? p : abbreviate(p.address))).join('')
 }
 
 /** Each row as [text, who, price], oldest first. */

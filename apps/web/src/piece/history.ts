@@ -28,7 +28,7 @@ export interface HistoryRow {
   readonly pending: boolean
 }
 
-export type SaleRole = 'Buyer' | 'Seller' | 'Settled by'
+type SaleRole = 'Buyer' | 'Seller' | 'Settled by'
 
 /** The sender's part in each kind of sale. */
 const SENDER_ROLES: Readonly<Partial<Record<string, SaleRole>>> = {
@@ -186,9 +186,4 @@ export function historyRows(
     })
   }
   return rows.reverse()
-}
-
-/** A phrase as plain text, addresses abbreviated as the table shows them. */
-export function phraseText(phrase: Phrase, abbreviate: (address: string) => string): string {
-  return phrase.map((p) => (typeof p === 'string' ? p : abbreviate(p.address))).join('')
 }

@@ -4,7 +4,7 @@
  */
 import { MESSAGES } from '../common/lib/errors.js'
 
-export const TRADE_MESSAGES = {
+const TRADE_MESSAGES = {
   biggerThanZero: 'Must be bigger than 0',
   differentBid: 'Must be different than current bid',
   lowerThanPrice: 'Must be lower than the current price (use "Buy now" to buy instantly)',

@@ -5,7 +5,6 @@
 import { encodeUvarint } from '../encoding/varuint.js'
 import { TXN_FIELDS } from '../spec/fields.js'
 import { opTable } from '../spec/opcodes.js'
-import { BACK_BRANCH_VERSION } from '../spec/versions.js'
 import { writeBytec, writeIntc } from './constants.js'
 import { fieldByName } from './fields.js'
 import { goQuote, numError, parseInt, parseUint } from './goparse.js'
@@ -44,7 +43,7 @@ export function checkArgCount(
 }
 
 /** An immediate that must be 0..255 (go's byteImm). */
-export function byteImm(value: string, label: string): { value?: number; error?: string } {
+function byteImm(value: string, label: string): { value?: number; error?: string } {
   const r = parseUint(value, 0, 64)
   if (!r.ok) return { error: `unable to parse ${label} ${goQuote(value)} as integer` }
   if (r.value > 255n) return { error: `${label} beyond 255: ${r.value}` }
@@ -180,8 +179,8 @@ function asmConstRef(write: (ops: OpStream, index: number) => string | undefined
   }
 }
 
-export const asmIntC = asmConstRef(writeIntc)
-export const asmByteC = asmConstRef(writeBytec)
+const asmIntC = asmConstRef(writeIntc)
+const asmByteC = asmConstRef(writeBytec)
 
 export const asmPushInt: AsmFunc = (ops, spec, mnemonic, args) => {
   const e = checkArgCount(spec.name, mnemonic, args, 1)
@@ -193,7 +192,7 @@ export const asmPushInt: AsmFunc = (ops, spec, mnemonic, args) => {
 }
 
 /** Writes count + uvarints; bad numbers are recorded and written as 0, as go-algorand does. */
-export function writeIntImmArgs(ops: OpStream, args: readonly Token[]): bigint[] {
+function writeIntImmArgs(ops: OpStream, args: readonly Token[]): bigint[] {
   ops.write(...encodeUvarint(BigInt(args.length)))
   return args.map((a) => {
     const r = parseUint(a.str, 0, 64)
@@ -204,7 +203,7 @@ export function writeIntImmArgs(ops: OpStream, args: readonly Token[]): bigint[]
   })
 }
 
-export const asmPushInts: AsmFunc = (ops, spec, _mnemonic, args) => {
+const asmPushInts: AsmFunc = (ops, spec, _mnemonic, args) => {
   ops.write(spec.opcode)
   writeIntImmArgs(ops, args)
   return undefined
@@ -235,7 +234,7 @@ export const asmPushBytes: AsmFunc = (ops, spec, mnemonic, args) => {
 }
 
 /** Parses a list of byte literals and writes count + (length, bytes)...; or an error. */
-export function writeByteImmArgs(
+function writeByteImmArgs(
   ops: OpStream,
   spec: AsmSpec,
   args: readonly Token[],
@@ -259,12 +258,12 @@ export function writeByteImmArgs(
   return { values }
 }
 
-export const asmPushBytess: AsmFunc = (ops, spec, _mnemonic, args) => {
+const asmPushBytess: AsmFunc = (ops, spec, _mnemonic, args) => {
   ops.write(spec.opcode)
   return writeByteImmArgs(ops, spec, args).error
 }
 
-export const asmIntCBlock: AsmFunc = (ops, spec, mnemonic, args) => {
+const asmIntCBlock: AsmFunc = (ops, spec, mnemonic, args) => {
   ops.write(spec.opcode)
   const values = writeIntImmArgs(ops, args)
   if (!ops.known.deadcode) {
@@ -277,7 +276,7 @@ export const asmIntCBlock: AsmFunc = (ops, spec, mnemonic, args) => {
   return undefined
 }
 
-export const asmByteCBlock: AsmFunc = (ops, spec, mnemonic, args) => {
+const asmByteCBlock: AsmFunc = (ops, spec, mnemonic, args) => {
   ops.write(spec.opcode)
   const r = writeByteImmArgs(ops, spec, args)
   if (r.error) return r.error
@@ -291,7 +290,7 @@ export const asmByteCBlock: AsmFunc = (ops, spec, mnemonic, args) => {
 }
 
 /** `arg 0..3` become arg_0..arg_3. */
-export const asmArg: AsmFunc = (ops, spec, mnemonic, args) => {
+const asmArg: AsmFunc = (ops, spec, mnemonic, args) => {
   const e = checkArgCount(spec.name, mnemonic, args, 1)
   if (e) return e
   const r = byteImm(args[0].str, 'argument')
@@ -303,7 +302,7 @@ export const asmArg: AsmFunc = (ops, spec, mnemonic, args) => {
   return asmDefault(ops, spec, mnemonic, args)
 }
 
-export const asmBranch: AsmFunc = (ops, spec, mnemonic, args) => {
+const asmBranch: AsmFunc = (ops, spec, mnemonic, args) => {
   const e = checkArgCount(spec.name, mnemonic, args, 1)
   if (e) return e
   const at = ops.pending.length
@@ -313,7 +312,7 @@ export const asmBranch: AsmFunc = (ops, spec, mnemonic, args) => {
   return undefined
 }
 
-export const asmSwitch: AsmFunc = (ops, spec, _mnemonic, args) => {
+const asmSwitch: AsmFunc = (ops, spec, _mnemonic, args) => {
   if (args.length > 255) {
     return tokenError(args[255], `${spec.name} cannot take more than 255 labels`)
   }
@@ -326,7 +325,7 @@ export const asmSwitch: AsmFunc = (ops, spec, _mnemonic, args) => {
   return undefined
 }
 
-export const asmSubstring: AsmFunc = (ops, spec, mnemonic, args) => {
+const asmSubstring: AsmFunc = (ops, spec, mnemonic, args) => {
   const e = asmDefault(ops, spec, mnemonic, args)
   if (e) return e
   const start = parseUint(args[0].str, 0, 64)
@@ -362,10 +361,10 @@ const pick = (s: {
   returns: s.returns,
 })
 
-export const asmItxn = withArrayForm('itxna', 1)
-export const asmGitxn = withArrayForm('gitxna', 2)
+const asmItxn = withArrayForm('itxna', 1)
+const asmGitxn = withArrayForm('gitxna', 2)
 
-export const asmItxnField: AsmFunc = (ops, spec, mnemonic, args) => {
+const asmItxnField: AsmFunc = (ops, spec, mnemonic, args) => {
   const e = checkArgCount(spec.name, mnemonic, args, 1)
   if (e) return e
   const arg = args[0]
@@ -405,5 +404,3 @@ export const ASSEMBLERS: Readonly<Partial<Record<string, AsmFunc>>> = {
   itxn: asmItxn,
   gitxn: asmGitxn,
 }
-
-export { BACK_BRANCH_VERSION }

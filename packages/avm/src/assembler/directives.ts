@@ -11,7 +11,7 @@ import { fromByteString, type Token } from './lexer.js'
 import { namedIntConstant } from './named.js'
 import { NO_VERSION, tokenError, type OpStream, type SourceError } from './state.js'
 
-export const PSEUDO_OP_NAMES: ReadonlySet<string> = new Set([
+const PSEUDO_OP_NAMES: ReadonlySet<string> = new Set([
   'int',
   'byte',
   'addr',

@@ -14,8 +14,6 @@ export interface Token {
 
 export const toByteString = (text: string): string => Buffer.from(text, 'utf8').toString('latin1')
 export const fromByteString = (s: string): string => Buffer.from(s, 'latin1').toString('utf8')
-export const byteStringToBytes = (s: string): Uint8Array =>
-  Uint8Array.from(Buffer.from(s, 'latin1'))
 
 /** bufio.Scanner's default limit on a line. */
 export const MAX_LINE_BYTES = 64 * 1024

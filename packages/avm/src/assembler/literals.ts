@@ -59,7 +59,7 @@ function parenForm(
 const isHexDigit = (c: string): boolean => /^[0-9a-fA-F]$/.test(c)
 
 /** Go's hex.DecodeString, with its error texts (the first bad byte wins over odd length). */
-export function decodeHex(s: string): { value?: string; error?: string } {
+function decodeHex(s: string): { value?: string; error?: string } {
   for (const c of s) {
     if (!isHexDigit(c)) return { error: `encoding/hex: invalid byte: ${goUnicodeVerb(c)}` }
   }

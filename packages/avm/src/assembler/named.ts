@@ -14,14 +14,14 @@ const TXN_TYPES: readonly (readonly [string, string | undefined])[] = [
   ['hb', 'Consensus heartbeat'],
 ]
 
-export const TXN_TYPE_CONSTANTS: ReadonlyMap<string, bigint> = new Map(
+const TXN_TYPE_CONSTANTS: ReadonlyMap<string, bigint> = new Map(
   TXN_TYPES.flatMap(([short, long], i) => {
     const v = BigInt(i)
     return long ? [[short, v] as const, [long, v] as const] : [[short, v] as const]
   }),
 )
 
-export const ON_COMPLETION_CONSTANTS: ReadonlyMap<string, bigint> = new Map(
+const ON_COMPLETION_CONSTANTS: ReadonlyMap<string, bigint> = new Map(
   ['NoOp', 'OptIn', 'CloseOut', 'ClearState', 'UpdateApplication', 'DeleteApplication'].map(
     (name, i) => [name, BigInt(i)] as const,
   ),

@@ -17,7 +17,7 @@ import { sameType } from './stack.js'
 /** Immediate count meaning "the assembler function checks the count itself". */
 const ANY_IMMEDIATES = -1
 
-export function toAsmSpec(spec: OpSpec): AsmSpec {
+function toAsmSpec(spec: OpSpec): AsmSpec {
   return asmSpecOf(spec, ASSEMBLERS[spec.name] ?? asmDefault, REFINERS[spec.name])
 }
 

@@ -18,7 +18,7 @@ import {
   type ProgramKnowledge,
 } from './stack.js'
 
-export interface Refined {
+interface Refined {
   args?: StackType[]
   returns?: StackType[]
   error?: string

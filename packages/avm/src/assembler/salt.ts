@@ -18,7 +18,7 @@ const D = (-121665n * invert(121666n, P)) % P
  * Whether 32 bytes decode as an Edwards25519 point the way filippo.io/edwards25519 SetBytes does:
  * y taken mod p (non-canonical accepted), and x² = (y² - 1) / (d·y² + 1) must be a square.
  */
-export function isEdwards25519Point(encoded: Uint8Array): boolean {
+function isEdwards25519Point(encoded: Uint8Array): boolean {
   if (encoded.length !== 32) return false
   const y = mod(bytesToNumberLE(encoded) & ((1n << 255n) - 1n), P)
   const y2 = (y * y) % P

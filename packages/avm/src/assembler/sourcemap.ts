@@ -24,7 +24,7 @@ function vlq(value: number): string {
   return out + B64[v]
 }
 
-export function makeSourceMapLine(tcol: number, sindex: number, sline: number, scol: number) {
+function makeSourceMapLine(tcol: number, sindex: number, sline: number, scol: number) {
   return vlq(tcol) + vlq(sindex) + vlq(sline) + vlq(scol)
 }
 

@@ -25,7 +25,7 @@ export function newStackType(avm: AvmType, bound: readonly [bigint, bigint], nam
   return { name: name ?? derived, avm, bound: [lo, hi] } as StackType
 }
 
-export const ZERO_UINT64 = newStackType('uint64', [0n, 0n], '0')
+const ZERO_UINT64 = newStackType('uint64', [0n, 0n], '0')
 
 /** Go compares StackType structs: name, kind and bounds. */
 export const sameType = (a: StackType, b: StackType): boolean =>
@@ -47,8 +47,6 @@ export function widened(t: StackType): StackType {
 export function constInt(t: StackType): bigint | undefined {
   return t.avm === 'uint64' && t.bound[0] === t.bound[1] ? t.bound[0] : undefined
 }
-
-export const isTyped = (t: StackType): boolean => t.avm === 'uint64' || t.avm === 'bytes'
 
 export const anyTypes = (n: number): StackType[] => Array.from({ length: n }, () => ANY)
 

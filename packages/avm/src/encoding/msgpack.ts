@@ -120,7 +120,7 @@ export function keyBytes(k: string): Uint8Array {
   return b
 }
 
-export function isZero(b: Uint8Array): boolean {
+function isZero(b: Uint8Array): boolean {
   // A plain loop: this runs for every fixed-size field of every transaction and header.
   for (let i = 0; i < b.length; i++) if (b[i] !== 0) return false
   return true

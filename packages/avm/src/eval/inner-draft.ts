@@ -90,7 +90,7 @@ function fixedBytes(sv: StackValue, n: number, field: string): Uint8Array {
 }
 
 /** go's assignAccount: an address the program may name. */
-export function assignAccount(cx: EvalContext, sv: StackValue): Uint8Array {
+function assignAccount(cx: EvalContext, sv: StackValue): Uint8Array {
   const addr = asAddress(sv)
   if (!availableAccount(cx, addr)) fail(`unavailable Account ${showAddress(addr)}`)
   return addr.slice()

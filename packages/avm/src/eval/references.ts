@@ -30,10 +30,7 @@ export function asAddress(sv: StackValue): Uint8Array {
 }
 
 /** An account argument: an index into sender+Accounts, or (v4+) an address, with its index. */
-export function resolveAccount(
-  cx: EvalContext,
-  sv: StackValue,
-): { addr: Uint8Array; index: number } {
+function resolveAccount(cx: EvalContext, sv: StackValue): { addr: Uint8Array; index: number } {
   const t = cx.txn
   if (typeof sv === 'bigint') {
     if (sv === 0n) return { addr: t.sender, index: 0 }

@@ -68,7 +68,7 @@ const pairKey = (addr: Uint8Array, id: bigint): string => `${accountKey(addr)}:$
 
 /** A box reference of the group; `dirty` once written in the group (it counts against the
  * write budget until deleted). */
-export interface BoxEntry {
+interface BoxEntry {
   readonly app: bigint
   readonly name: Uint8Array
   dirty: boolean
@@ -76,7 +76,7 @@ export interface BoxEntry {
 
 /** The accounts, holdings and local states the top-level group names. They are derived on first
  * use, since naming an app's account costs a SHA-512/256 hash, and most programs never ask. */
-export interface SharedRefs {
+interface SharedRefs {
   /** Accounts by `accountKey`. */
   readonly accounts: Set<string>
   /** Holdings by `pairKey(account, asset)`. */
@@ -199,7 +199,7 @@ function fillApplicationIds(r: GroupResources, t: Txn): void {
 }
 
 /** The accounts, holdings and local states the top-level group shares, derived on first use. */
-export function sharedRefs(r: GroupResources): SharedRefs {
+function sharedRefs(r: GroupResources): SharedRefs {
   if (r.refs === undefined) {
     const refs: SharedRefs = { accounts: new Set(), holdings: new Set(), locals: new Set() }
     for (const { txn } of r.topGroup) fillRefs(refs, txn)
@@ -399,7 +399,7 @@ export function availableAccount(cx: EvalContext, addr: Uint8Array): boolean {
 const LAST_FORBIDDEN_RESOURCE = 255n
 
 /** What the unnamed-resources policy is told of the asking program. */
-export function unnamedAccess(cx: EvalContext, r: GroupResources): UnnamedAccess {
+function unnamedAccess(cx: EvalContext, r: GroupResources): UnnamedAccess {
   return {
     version: cx.version,
     globalSharing:

@@ -29,7 +29,7 @@ export const constant = (name: string, value: bigint): AmountRule => ({
   value,
 })
 export const term = (t: Term): AmountRule => ({ kind: 'term', term: t })
-export const difference = (of: Term, minus: Term): AmountRule => ({ kind: 'difference', of, minus })
+const difference = (of: Term, minus: Term): AmountRule => ({ kind: 'difference', of, minus })
 
 const ONE = constant('1', 1n)
 const ZERO = constant('0', 0n)
@@ -428,5 +428,3 @@ export const V1 = {
     },
   },
 } as const satisfies ProtocolSpec
-
-export type OperationKey = keyof typeof V1.operations

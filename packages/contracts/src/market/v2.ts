@@ -136,5 +136,3 @@ export const V2 = {
     CLAIM,
   },
 } as const satisfies ProtocolSpec
-
-export type V2OperationKey = keyof typeof V2.operations

@@ -256,7 +256,7 @@ export const HELD_BOX: BoxSpec = {
 }
 
 /** v3's state: v2's, plus the running auction (AR = 0: none) and the held refund boxes. */
-export const V3_STATE = {
+const V3_STATE = {
   global: [
     ...V2_STATE.global,
     { key: 'AR', field: 'auctionReserve', kind: 'uint', meaning: 'the reserve; 0 = no auction' },

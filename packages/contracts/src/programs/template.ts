@@ -4,16 +4,16 @@
  */
 import algosdk from 'algosdk'
 
-export const PROXY_ID_PLACEHOLDER = 'TMPL_PROXY_ID'
-export const MANAGER_HASH_PLACEHOLDER = 'TMPL_MANAGER_HASH'
-export const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
+const PROXY_ID_PLACEHOLDER = 'TMPL_PROXY_ID'
+const MANAGER_HASH_PLACEHOLDER = 'TMPL_MANAGER_HASH'
+const CLEAR_PROGRAM_PLACEHOLDER = 'TMPL_CLEAR_PROGRAM'
 /** Version 2's proxy is bound to its creator: the creator's 32-byte public key. */
 export const CREATOR_PLACEHOLDER = 'TMPL_CREATOR'
 
 /** Proxy ids are random and below 2^31 - 1 (docs/product.md §9). */
 export const MAX_PROXY_ID = 2147483646
 
-export function hex(bytes: Uint8Array): string {
+function hex(bytes: Uint8Array): string {
   // algosdk's encoder rather than Node's Buffer, so the template also fills in the browser.
   return '0x' + algosdk.bytesToHex(bytes)
 }

@@ -91,11 +91,6 @@ export function setArgs(txn: algosdk.Transaction, args: Uint8Array[]): void {
   ;(txn.applicationCall as Writable<typeof txn.applicationCall>).appArgs = args
 }
 
-export function setOnComplete(txn: algosdk.Transaction, oc: algosdk.OnApplicationComplete): void {
-  if (txn.applicationCall === undefined) throw new Error('not an app call')
-  ;(txn.applicationCall as Writable<typeof txn.applicationCall>).onComplete = oc
-}
-
 /** The transactions as one group (a fresh group id), each signed by the wallet of its sender. */
 export function regroup(txns: algosdk.Transaction[], signers?: Signer[]): UnsignedGroup {
   for (const t of txns) t.group = undefined
@@ -125,7 +120,7 @@ export function tamper(
 // ---------------------------------------------------------------------------------------------
 // What an attack could move.
 
-export interface AccountView {
+interface AccountView {
   readonly algos: bigint
   readonly authAddr: string | undefined
   readonly assets: Record<string, bigint>
@@ -177,8 +172,7 @@ export async function snapshot(
 }
 
 /** The app failed one of its own checks (assert or err), or a logic sig refused to sign. */
-export const CHECK_FAILED =
-  /logic eval error: (assert failed|err opcode executed)|rejected by logic/
+const CHECK_FAILED = /logic eval error: (assert failed|err opcode executed)|rejected by logic/
 
 /**
  * Sends an attack, expects algod to refuse it (`rejected`: HTTP 400; by default one of the

@@ -9,7 +9,7 @@ import { ABIType, Address, IntDecoding, parseJSON } from 'algosdk'
 import { HttpError } from '../http/server.js'
 import { decodeBase32, decodeBase64Strict } from './codecs.js'
 
-export const MAX_UINT64 = (1n << 64n) - 1n
+const MAX_UINT64 = (1n << 64n) - 1n
 
 /** A query string as Fastify parses it: repeated keys become arrays. */
 export type Query = Readonly<Record<string, string | string[] | undefined>>

@@ -11,7 +11,7 @@ import type { Format } from './params.js'
 import { ALGOD_SHAPES } from './shapes.js'
 
 /** algosdk's encodeJSON, with the keys of `shape` (by default the model's own) always present. */
-export function algodJSON(model: Encodable, shape?: ObjectShape): string {
+function algodJSON(model: Encodable, shape?: ObjectShape): string {
   const json = model.getEncodingSchema().prepareJSON(model.toEncodingData(), {})
   const keys = shape ?? ALGOD_SHAPES.get(model.constructor)
   return stringifyJSON(keys === undefined ? json : fillShape(json, keys))

@@ -23,7 +23,7 @@ function headerOnly(block: Block): Block {
 }
 
 /** go's BlockHeader.Hash: SHA-512/256 of "BH" || canonical msgpack of the header. */
-export function blockHash(block: Block): Uint8Array {
+function blockHash(block: Block): Uint8Array {
   const hash = createHash('sha512-256')
   hash.update('BH')
   hash.update(encodeMsgpack(headerOnly(block)))

@@ -9,7 +9,7 @@ import { MsgpackFormatError, TxGroupError, groupObjects } from '@unica/txgroup'
 
 import { HttpError } from '../http/server.js'
 
-export { MAX_GROUP_SIZE, MsgpackFormatError, msgpackObjectEnd } from '@unica/txgroup'
+export { MAX_GROUP_SIZE } from '@unica/txgroup'
 
 /** The signed transactions of a raw-transaction body; 400 with go-algorand's texts otherwise. */
 export function decodeTxGroup(body: Uint8Array, maxGroupSize: number): SignedTransaction[] {

@@ -12,7 +12,7 @@ import { avmHeader, inBlock } from './block-builder.js'
 import type { CommittedBlock } from './types.js'
 
 /** node.go GetPendingTransaction looks this many rounds back from the latest. */
-export const CONFIRMED_WINDOW = 1000n
+const CONFIRMED_WINDOW = 1000n
 const BUILT_CACHE = 64
 const HEADER_WINDOW = 1024n
 

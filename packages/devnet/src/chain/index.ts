@@ -7,8 +7,6 @@ import type { Chain } from './types.js'
 
 export type { ChainOptions } from './chain.js'
 export { SimulateRequestError } from './simulate.js'
-export { CONFIRMED_WINDOW } from './archive.js'
-export { genesisDocument } from '../genesis/index.js'
 
 export function createChain(options: ChainOptions = {}): Chain {
   return new DevnetChain(options)

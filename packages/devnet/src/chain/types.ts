@@ -55,7 +55,7 @@ export interface GenesisInfo {
 }
 
 /** Why a group was refused; `message` follows algod's error text shapes. */
-export interface Rejection {
+interface Rejection {
   readonly message: string
 }
 

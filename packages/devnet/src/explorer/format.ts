@@ -81,7 +81,7 @@ export function textField(
     : markup`${printable}`
 }
 
-export function shortAddress(address: string): string {
+function shortAddress(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 }
 

@@ -15,7 +15,7 @@ import { layout, markup, type Page } from './html.js'
 
 export type { ExplorerContext } from './context.js'
 
-export const EXPLORER_PREFIX = '/explorer'
+const EXPLORER_PREFIX = '/explorer'
 
 const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",

@@ -33,7 +33,7 @@ export function recentForAddress(
 }
 
 /** The `offset`-th transaction of a model's tree in pre-order (0 = the model itself). */
-export function preorderModel(root: im.Transaction, offset: number): im.Transaction | undefined {
+function preorderModel(root: im.Transaction, offset: number): im.Transaction | undefined {
   let left = offset
   const walk = (txn: im.Transaction): im.Transaction | undefined => {
     if (left === 0) return txn

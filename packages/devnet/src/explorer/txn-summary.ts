@@ -4,7 +4,7 @@ import type { AssetLabels } from './context.js'
 import { addressLink, appLink, assetLink, blockLink, formatAlgos, txLink } from './format.js'
 import { type Html, type Interpolation, markup } from './html.js'
 
-export const TYPE_NAMES: Readonly<Record<string, string>> = {
+const TYPE_NAMES: Readonly<Record<string, string>> = {
   pay: 'Payment',
   keyreg: 'Key registration',
   acfg: 'Asset config',

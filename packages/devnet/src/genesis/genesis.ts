@@ -18,25 +18,25 @@ import { AccountStatus } from '../ledger/state.js'
 import { deterministicKey } from './keys.js'
 import { genesisParticipation, participationFields } from './participation.js'
 
-export const NETWORK = 'devnet'
-export const SCHEMA_ID = 'v1'
-export const GENESIS_ID = `${NETWORK}-${SCHEMA_ID}`
+const NETWORK = 'devnet'
+const SCHEMA_ID = 'v1'
+const GENESIS_ID = `${NETWORK}-${SCHEMA_ID}`
 
 /** gen/generate.go defaultSinkAddr and defaultPoolAddr. */
-export const FEE_SINK = 'A7NMWS3NT3IUDMLVO26ULGXGIIOUQ3ND2TXSER6EBGRZNOBOUIQXHIBGDE'
-export const REWARDS_POOL = '7777777777777777777777777777777777777777777777777774MSJUVU'
+const FEE_SINK = 'A7NMWS3NT3IUDMLVO26ULGXGIIOUQ3ND2TXSER6EBGRZNOBOUIQXHIBGDE'
+const REWARDS_POOL = '7777777777777777777777777777777777777777777777777774MSJUVU'
 
 /** gen/generate.go defaultIncentivePoolBalanceAtInception; the sink gets the min balance. */
 const REWARDS_POOL_BALANCE = 125_000_000n * 1_000_000n
 const FEE_SINK_BALANCE = 100_000n
 
-export const DISPENSER = 'Wallet1'
+const DISPENSER = 'Wallet1'
 /**
  * The genesis wallets that are online, as LocalNet's are. Only the dispenser: AlgoKit's KMD
  * lookups pick the first default-wallet key that is not 'Offline' and holds over 1000 Algo, so
  * with the issuer and the test wallets offline that is Wallet1 whatever kmd's key order.
  */
-export const ONLINE_WALLETS: readonly string[] = [DISPENSER]
+const ONLINE_WALLETS: readonly string[] = [DISPENSER]
 export const USDC_ISSUER = 'USDC issuer'
 /** The funded test accounts, each opted in to USDC and holding some. */
 export const TEST_WALLETS = ['Wallet2', 'Wallet3', 'Wallet4', 'Wallet5', 'Wallet6'] as const

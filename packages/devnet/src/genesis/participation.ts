@@ -17,16 +17,16 @@ import type { GenesisParticipation } from '../chain/types.js'
 import { keyFromSeed } from './keys.js'
 
 /** LocalNet's FirstPartKeyRound. */
-export const GENESIS_VOTE_FIRST = 0n
+const GENESIS_VOTE_FIRST = 0n
 /**
  * The longest voting range a key registration may have (consensus v31+ MaxKeyregValidPeriod,
  * 256 * 2^16 - 1; data/transactions/keyreg.go checks VoteLast - VoteFirst against it). LocalNet
  * uses 30,000 rounds, after which go's block evaluator marks the wallets expired and offline;
  * a devnet kept under `--data` must keep its dispenser online far longer than that.
  */
-export const GENESIS_VOTE_LAST = 256n * (1n << 16n) - 1n
+const GENESIS_VOTE_LAST = 256n * (1n << 16n) - 1n
 /** The protocol's DefaultKeyDilution (config/consensus.go), which gen/generate.go uses. */
-export const GENESIS_VOTE_KEY_DILUTION = 10_000n
+const GENESIS_VOTE_KEY_DILUTION = 10_000n
 
 function sha(algorithm: 'sha256' | 'sha512', text: string): Uint8Array {
   return new Uint8Array(createHash(algorithm).update(text).digest())

@@ -10,9 +10,9 @@ import type { GenesisInfo } from '../chain/types.js'
 import { signBytes } from './keys.js'
 import { TEST_WALLETS, USDC_ASSET_ID, USDC_ISSUER } from './genesis.js'
 
-export const USDC_UNIT = 'USDC'
-export const USDC_NAME = 'USD Coin (devnet)'
-export const USDC_DECIMALS = 6
+const USDC_UNIT = 'USDC'
+const USDC_NAME = 'USD Coin (devnet)'
+const USDC_DECIMALS = 6
 /** 10^15 base units: a billion USDC. */
 export const USDC_TOTAL = 1_000_000_000_000_000n
 /** What each test wallet receives: 1,000,000 USDC. */

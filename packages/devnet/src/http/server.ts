@@ -32,7 +32,7 @@ export interface ServerOptions {
 }
 
 /** Origins a browser may call us from: any port on localhost / 127.0.0.1 / [::1]. */
-export function isLocalOrigin(origin: string): boolean {
+function isLocalOrigin(origin: string): boolean {
   try {
     const { hostname, protocol } = new URL(origin)
     return (

@@ -24,7 +24,7 @@ export interface AccountParts {
   createdApps: boolean
 }
 
-export const ALL_PARTS: AccountParts = {
+const ALL_PARTS: AccountParts = {
   assets: true,
   createdAssets: true,
   appsLocalState: true,

@@ -6,7 +6,7 @@
  */
 import { Address } from 'algosdk'
 
-export function bytesKey(bytes: Uint8Array): string {
+function bytesKey(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
 
@@ -14,15 +14,15 @@ export function addrKey(address: Address): string {
   return bytesKey(address.publicKey)
 }
 
-export function keyToAddress(key: string): Address {
+function keyToAddress(key: string): Address {
   return new Address(Uint8Array.from(Buffer.from(key, 'latin1')))
 }
 
-export function keyToAddressString(key: string): string {
+function keyToAddressString(key: string): string {
   return keyToAddress(key).toString()
 }
 
-export function compareKeys(a: string, b: string): number {
+function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 

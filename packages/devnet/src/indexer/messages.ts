@@ -15,8 +15,6 @@ export const ERR_NO_ACCOUNTS_FOUND = 'no accounts found for address'
 export const ERR_NO_ASSETS_FOUND = 'no assets found for asset-id'
 export const ERR_NO_TRANSACTION_FOUND = 'no transaction found for transaction id'
 export const ERR_MULTI_ACCT_REWIND = 'multiple accounts rewind is not supported by this server'
-export const ERR_ONLINE_ONLY_REWIND =
-  'simultaneously rewinding and searching for online accounts is not supported'
 export const ERR_ONLINE_ONLY_DELETED =
   'simultaneously searching for online and deleted accounts is not supported'
 export const ERR_REWINDING_ACCOUNT = 'error while rewinding account'
@@ -33,7 +31,7 @@ export const ERR_VALUE_EXCEEDING_INT64 =
 export const ERR_TRANSACTIONS_LIMIT_REACHED =
   'Max transactions limit exceeded. header-only flag should be enabled'
 
-export const ADDRESS_ROLES = ['sender', 'receiver', 'freeze-target'] as const
+const ADDRESS_ROLES = ['sender', 'receiver', 'freeze-target'] as const
 export const TX_TYPES = ['pay', 'keyreg', 'acfg', 'axfer', 'afrz', 'appl', 'stpf', 'hb'] as const
 export const SIG_TYPES = ['sig', 'msig', 'lsig'] as const
 

@@ -38,7 +38,7 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** An RFC 3339 date-time (or a bare date, as the Go binder also takes) in epoch milliseconds. */
-export function parseDateTime(name: string, value: string): number {
+function parseDateTime(name: string, value: string): number {
   const match = RFC3339.exec(value) ?? DATE_ONLY.exec(value)
   const fail = (): HttpError =>
     formatError(name, `error parsing '${value}' as RFC3339 or 2006-01-02 time`)

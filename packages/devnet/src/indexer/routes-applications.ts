@@ -63,7 +63,7 @@ export function searchApplications(ctx: IndexerContext, s: AppSearch): im.Applic
  * A box name as the indexer takes it (avm-abi apps.NewAppCallBytes): `b64:`, `str:`, `int:` or
  * `addr:` followed by the value.
  */
-export function parseBoxName(value: string): Uint8Array | string {
+function parseBoxName(value: string): Uint8Array | string {
   const colon = value.indexOf(':')
   if (colon < 0) return `all arguments and box names should be of the form 'encoding:value'`
   const encoding = value.slice(0, colon)

@@ -18,13 +18,13 @@ import { rootTransactions } from './txn-model.js'
 import { roundsInTime } from './txn-search.js'
 
 /** The indexer's version string, with a suffix that says what this is. */
-export const INDEXER_VERSION = '3.8.0-devnet'
+const INDEXER_VERSION = '3.8.0-devnet'
 
 function nonZeroAddress(a: Address): Address | undefined {
   return a.publicKey.some((b) => b !== 0) ? a : undefined
 }
 
-export function blockModel(header: BlockHeader, transactions?: im.Transaction[]): im.Block {
+function blockModel(header: BlockHeader, transactions?: im.Transaction[]): im.Block {
   const r = header.rewardState
   const u = header.upgradeState
   const v = header.upgradeVote

@@ -32,7 +32,7 @@ function bytesOf(bytes: Uint8Array | undefined, str: string | undefined): Uint8A
  * every role address it stores there, api/handlers.go fetchAssets); an account's created assets
  * leave them out (postgres.go addrStr).
  */
-export function assetParams(
+function assetParams(
   params: modelsv2.AssetParams | undefined,
   creator: string,
   zeroForUnset: boolean,
@@ -80,9 +80,7 @@ export function asset(
   })
 }
 
-export function tealKeyValues(
-  kvs: readonly modelsv2.TealKeyValue[] | undefined,
-): im.TealKeyValue[] {
+function tealKeyValues(kvs: readonly modelsv2.TealKeyValue[] | undefined): im.TealKeyValue[] {
   return (kvs ?? []).map(
     (kv) =>
       new im.TealKeyValue({

@@ -22,7 +22,7 @@ import type { CommittedBlock } from '../chain/types.js'
 
 export const GENESIS_HASH = new Uint8Array(32).fill(7)
 
-export function header(round: bigint, timestamp: bigint): BlockHeader {
+function header(round: bigint, timestamp: bigint): BlockHeader {
   const zero = Address.zeroAddress()
   return new BlockHeader({
     round,

@@ -30,7 +30,7 @@ import { type Query, rejectBeyondInt64, tryParseAddress } from './query.js'
 import { ROLE, type TxnFilter } from './txn-search.js'
 
 /** Parameters each endpoint defines; any other is ignored. */
-export type TxnParam =
+type TxnParam =
   'address' | 'address-role' | 'exclude-close-to' | 'application-id' | 'asset-id' | 'group-id'
 
 export interface TxnParamsContext {

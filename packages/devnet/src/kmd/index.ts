@@ -1,5 +1,3 @@
 export { registerKmd, KMD_PUBLIC_PATHS } from './routes.js'
-export { KmdService, type KmdOptions } from './service.js'
+
 export { DEFAULT_WALLET_NAME, DEFAULT_WALLET_PASSWORD } from './default-wallet.js'
-export { DEFAULT_SESSION_LIFETIME_SECONDS } from './sessions.js'
-export { deriveKeyPair, keyPairFromSeed } from './keys.js'

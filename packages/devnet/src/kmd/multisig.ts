@@ -16,7 +16,7 @@ export interface MultisigPreimage {
   readonly publicKeys: readonly Uint8Array[]
 }
 
-export interface Subsig {
+interface Subsig {
   readonly publicKey: Uint8Array
   readonly signature?: Uint8Array
 }

@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import { multisigAddress, type MultisigPreimage } from './multisig.js'
 import type { StoredKey, WalletState } from './wallets.js'
 
-export const KMD_FILE = 'kmd.json'
+const KMD_FILE = 'kmd.json'
 const FORMAT_VERSION = 1
 
 interface FileKey {

@@ -17,7 +17,7 @@ import {
 } from './keys.js'
 
 /** The sqlite driver's constants (sqlite.go). */
-export const SQLITE_DRIVER = {
+const SQLITE_DRIVER = {
   name: 'sqlite',
   version: 1,
   maxNameBytes: 64,
@@ -26,7 +26,7 @@ export const SQLITE_DRIVER = {
 } as const
 
 /** kmd's wallet ids: 16 random bytes in hex (wallet.go GenerateWalletID). */
-export function generateWalletId(): string {
+function generateWalletId(): string {
   return randomBytes(16).toString('hex')
 }
 

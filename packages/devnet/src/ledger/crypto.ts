@@ -14,18 +14,6 @@ export function sha512_256(...parts: Uint8Array[]): Uint8Array {
   return new Uint8Array(h.digest())
 }
 
-export function sha256(...parts: Uint8Array[]): Uint8Array {
-  const h = createHash('sha256')
-  for (const p of parts) h.update(p)
-  return new Uint8Array(h.digest())
-}
-
-export function sha512(...parts: Uint8Array[]): Uint8Array {
-  const h = createHash('sha512')
-  for (const p of parts) h.update(p)
-  return new Uint8Array(h.digest())
-}
-
 /** DER SubjectPublicKeyInfo header of an ed25519 key; the 32 key bytes follow. */
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex')
 const KEY_CACHE_LIMIT = 10_000
@@ -64,7 +52,7 @@ export function ed25519Verify(pk: Uint8Array, message: Uint8Array, sig: Uint8Arr
 const MULTISIG_PREFIX = new TextEncoder().encode('MultisigAddr')
 
 /** go's MultisigAddrGenWithSubsigs, or the error text it returns. */
-export function multisigAddress(msig: EncodedMultisig): Uint8Array | string {
+function multisigAddress(msig: EncodedMultisig): Uint8Array | string {
   if (msig.v !== 1) return 'unknown version'
   if (msig.thr === 0 || msig.subsig.length === 0 || msig.thr > msig.subsig.length) {
     return 'Invalid threshold'

@@ -98,7 +98,7 @@ interface Thread {
 }
 
 /** The threads to use: every core but the one the main thread runs on, at least one, at most 4. */
-export function defaultPoolSize(): number {
+function defaultPoolSize(): number {
   return Math.min(4, Math.max(1, availableParallelism() - 1))
 }
 

@@ -13,7 +13,7 @@ export const AccountStatus = { Offline: 0, Online: 1, NotParticipating: 2 } as c
 export type AccountStatus = (typeof AccountStatus)[keyof typeof AccountStatus]
 
 /** An online account's keys: those its last keyreg registered. */
-export type Participation = ParticipationKeys
+type Participation = ParticipationKeys
 
 /** go's ledgercore.AccountData: the balance and the totals its minimum balance depends on. */
 export interface AccountData {

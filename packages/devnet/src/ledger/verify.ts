@@ -116,7 +116,7 @@ function grouplessId(p: Prepared): Uint8Array {
   }
 }
 
-export interface VerifyFailure {
+interface VerifyFailure {
   readonly message: string
   /** The transaction to blame, or -1 when it is the group's fault. */
   readonly index: number

@@ -40,9 +40,7 @@ function printable(bytes: Uint8Array): string | undefined {
 
 const address = (b: Uint8Array): string | undefined => (isZero(b) ? undefined : encodeAddress(b))
 
-export function tealKeyValues(
-  kv: ReadonlyMap<string, StackValue>,
-): modelsv2.TealKeyValue[] | undefined {
+function tealKeyValues(kv: ReadonlyMap<string, StackValue>): modelsv2.TealKeyValue[] | undefined {
   if (kv.size === 0) return undefined
   return [...kv.keys()]
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))

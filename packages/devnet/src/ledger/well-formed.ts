@@ -16,7 +16,7 @@ export interface SpecialAddresses {
 }
 
 /** go's transactions.ProgramVersion. */
-export function programVersion(program: Uint8Array): bigint {
+function programVersion(program: Uint8Array): bigint {
   if (program.length === 0) fail('invalid program (empty)')
   return decodeUvarint(program)?.value ?? fail('invalid version')
 }

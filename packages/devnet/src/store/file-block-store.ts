@@ -42,8 +42,8 @@ import { DirLock } from './dir-lock.js'
 import { scanLog } from './log-scan.js'
 import { encodeRecord } from './record-codec.js'
 
-export const FORMAT_NAME = 'unica-devnet-blocks'
-export const FORMAT_VERSION = 1
+const FORMAT_NAME = 'unica-devnet-blocks'
+const FORMAT_VERSION = 1
 const FORMAT_FILE = 'blocks.format'
 const LOG_FILE = 'blocks.log'
 const LOCK_FILE = 'blocks.lock'

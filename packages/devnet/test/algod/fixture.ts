@@ -15,7 +15,7 @@ import { createChain, type ChainOptions } from '../../src/chain/index.js'
 import type { Chain, GenesisAccount } from '../../src/chain/types.js'
 import { signBytes } from '../../src/genesis/index.js'
 
-export const TOKEN = 'a'.repeat(64)
+const TOKEN = 'a'.repeat(64)
 
 export interface RawResponse {
   readonly status: number

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 
-export interface Finished {
+interface Finished {
   readonly code: number | null
   readonly signal: NodeJS.Signals | null
   readonly stdout: string

@@ -10,12 +10,12 @@ export const HOSTILE_NOTE = '<script>alert(1)</script>'
 export const HOSTILE_ASSET_NAME = '<b>Bold</b> & "quoted"'
 export const HOSTILE_UNIT = '<i>'
 export const HOSTILE_URL = 'javascript:alert(1)'
-export const WEB_URL = 'https://example.com/a?b=<x>&c="y"'
+const WEB_URL = 'https://example.com/a?b=<x>&c="y"'
 export const HOSTILE_STATE = '<img src=x onerror=alert(1)>'
 export const HOSTILE_LOG = 'hello <b>'
 
 /** Creates the app's state; each NoOp call pays the caller 0.123456 ALGO from the app account. */
-export const APPROVAL = `#pragma version 10
+const APPROVAL = `#pragma version 10
 txn ApplicationID
 bz create
 txn OnCompletion
@@ -58,7 +58,7 @@ app_global_put
 int 1
 return
 `
-export const CLEAR = '#pragma version 10\nint 1\n'
+const CLEAR = '#pragma version 10\nint 1\n'
 
 export interface Scenario {
   readonly devnet: Devnet

@@ -8,7 +8,7 @@ import { program, sign, type Acct, type TestNet } from './testnet.js'
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
 
 /** One approval program, routed by its first argument. */
-export const ROUTES: Record<string, string> = {
+const ROUTES: Record<string, string> = {
   inc: 'byte "count"\nbyte "count"\napp_global_get\nint 1\n+\napp_global_put\nbyte "counted"\nlog',
   reject: 'int 0\nreturn',
   fail: 'err',

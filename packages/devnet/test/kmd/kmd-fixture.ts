@@ -5,7 +5,8 @@
 import algosdk from 'algosdk'
 import { DEFAULT_TOKEN, createServer } from '../../src/http/server.js'
 import type { GenesisInfo } from '../../src/chain/types.js'
-import { KMD_PUBLIC_PATHS, keyPairFromSeed, registerKmd } from '../../src/kmd/index.js'
+import { KMD_PUBLIC_PATHS, registerKmd } from '../../src/kmd/index.js'
+import { keyPairFromSeed } from '../../src/kmd/keys.js'
 
 export function fakeGenesis(accounts = 3): GenesisInfo {
   return {

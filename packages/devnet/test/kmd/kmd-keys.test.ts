@@ -5,7 +5,8 @@
  */
 import algosdk from 'algosdk'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_WALLET_NAME, deriveKeyPair, keyPairFromSeed } from '../../src/kmd/index.js'
+import { DEFAULT_WALLET_NAME } from '../../src/kmd/index.js'
+import { deriveKeyPair, keyPairFromSeed } from '../../src/kmd/keys.js'
 import { startKmd, walletId, type KmdFixture } from './kmd-fixture.js'
 import { signatureValid } from './verify-signature.js'
 

@@ -38,7 +38,7 @@ export type Effect =
   | { readonly kind: 'call'; readonly from: string }
 
 /** One submission: a transaction or an atomic group, with what each of its transactions does. */
-export interface Submission {
+interface Submission {
   readonly txids: readonly string[]
   readonly effects: readonly Effect[]
 }

@@ -171,11 +171,8 @@ export function activityFeed(database: Database) {
   }
 }
 
-/** A page of the feed (see `activityFeed`). */
-export type ActivityPage = ReturnType<typeof activityFeed>
-
 /** How many points a price history shows: the latest ones. */
-export const PRICE_HISTORY_POINTS = 500
+const PRICE_HISTORY_POINTS = 500
 
 /** An asset's sales, asks, bids and cancellations, oldest first (the latest PRICE_HISTORY_POINTS). */
 export async function priceHistory(

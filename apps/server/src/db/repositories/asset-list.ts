@@ -70,7 +70,7 @@ export const ORDER: Record<NonNullable<AssetListQuery['ordering']>, SQL[]> = {
 }
 
 /** Discovery's market filter: its SQL has no values, so each is part of a statement's shape. */
-export const MARKET: Record<MarketFilter, SQL> = {
+const MARKET: Record<MarketFilter, SQL> = {
   for_sale: sql`${assets.price} IS NOT NULL`,
   has_bids: sql`${assets.highestBidValue} > 0`,
   sold: sql`${assets.lastSoldAt} IS NOT NULL`,

@@ -23,7 +23,7 @@ export interface EndedAuction {
 }
 
 /** A refused settlement is tried again after this long. */
-export const SETTLE_RETRY_SECONDS = 60
+const SETTLE_RETRY_SECONDS = 60
 
 export async function endedAuctions(
   db: Db,

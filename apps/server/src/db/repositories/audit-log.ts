@@ -10,16 +10,14 @@ import { auditLog } from '../schema.js'
 /** The actor of the admin command's actions (a console action's actor is the staff address). */
 export const CLI_ACTOR = 'cli'
 
-export const AUDIT_ACTIONS = [
-  'application.accept',
-  'application.decline',
-  'staff.add',
-  'staff.remove',
-  'asset.hide',
-  'asset.unhide',
-  'subscribers.export',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+type AuditAction =
+  | 'application.accept'
+  | 'application.decline'
+  | 'staff.add'
+  | 'staff.remove'
+  | 'asset.hide'
+  | 'asset.unhide'
+  | 'subscribers.export'
 
 export interface AuditRecord {
   readonly actor: string

@@ -24,7 +24,7 @@ export interface LiveEvent {
 }
 
 /** The NOTIFY channel of live events for the connection's schema (one per test schema too). */
-export const LIVE_CHANNEL_SQL = "'unica_live_' || current_schema()"
+const LIVE_CHANNEL_SQL = "'unica_live_' || current_schema()"
 
 /** An arbitrary constant naming "live events" for pg_advisory_xact_lock. */
 const LIVE_LOCK = 0x6c697665

@@ -17,7 +17,7 @@ export interface NewNotification {
 }
 
 /** The newest this many are listed. */
-export const NOTIFICATIONS_LISTED = 100
+const NOTIFICATIONS_LISTED = 100
 
 const shown = {
   id: sql<string>`${notifications.id}::text`,

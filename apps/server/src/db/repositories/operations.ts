@@ -74,7 +74,7 @@ export async function countOpenOperations(db: Db, sender: string, txId: string):
 }
 
 /** What the app call of a trade group says (its transaction id is the operation's identity). */
-export interface OperationCall {
+interface OperationCall {
   readonly assetGuid: string
   readonly applicationId: bigint
   readonly opType: string

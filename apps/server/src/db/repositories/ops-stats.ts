@@ -33,5 +33,3 @@ export async function senderQueueDepth(db: Db): Promise<number> {
     )
   return row.n
 }
-
-export { OPERATION_STATUSES }

@@ -75,7 +75,7 @@ async function royaltiesEarned(db: Db, address: string): Promise<string> {
 }
 
 /** At most this many of a collector's bids are shown, the latest first. */
-export const ACCOUNT_BIDS_SHOWN = 100
+const ACCOUNT_BIDS_SHOWN = 100
 
 export interface AccountFigures {
   readonly owned: number

@@ -50,7 +50,7 @@ const TYPO_CANDIDATES = 5_000
 export const SEARCH_MATCH_CAP = 1_000
 
 /** The words of a query: lower-case runs of letters and digits, at most 32 characters each. */
-export function searchWordsOf(text: string): string[] {
+function searchWordsOf(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
   return [...new Set(words.map((w) => w.slice(0, 32)))].slice(0, MAX_WORDS)
 }
@@ -128,7 +128,7 @@ async function similarWords(
 }
 
 /** The tsquery text: `(word:* | similar | ...) & ...`, letters and digits only besides syntax. */
-export function tsqueryText(words: readonly string[], similar: Map<string, string[]>): string {
+function tsqueryText(words: readonly string[], similar: Map<string, string[]>): string {
   return words
     .map((w) => `(${[`${w}:*`, ...(similar.get(w) ?? []).filter((s) => s !== w)].join(' | ')})`)
     .join(' & ')

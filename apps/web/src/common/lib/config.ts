@@ -25,7 +25,7 @@ const DEV_TOKEN = 'a'.repeat(64)
 
 export { isDevNetwork }
 
-export function parseConfig(data: unknown): AppConfig {
+function parseConfig(data: unknown): AppConfig {
   // The server's own answer schema: the two cannot drift apart.
   const c = PublicConfig.parse(data)
   const dev = isDevNetwork(c.network)

@@ -39,7 +39,7 @@ const ACTIVITY_CALLS = new Set([
 const SALE_CALLS = new Set(['BUY_NOW', 'SELL_NOW', 'AUCTION_SETTLE'])
 
 /** The query keys (prefixes) an event makes stale. */
-export function staleKeys(event: MarketEvent): readonly QueryKey[] {
+function staleKeys(event: MarketEvent): readonly QueryKey[] {
   switch (event.kind) {
     case 'asset':
       return [keys.asset(event.data.guid), keys.allAssets, personalKeys.watchlist]

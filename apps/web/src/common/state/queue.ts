@@ -41,7 +41,7 @@ interface Entry {
   readonly reject: (reason: unknown) => void
 }
 
-export class VerificationTimeout extends UserError {
+class VerificationTimeout extends UserError {
   constructor() {
     super(MESSAGES.verifyTimeout)
   }

@@ -6,14 +6,14 @@
 import { useSyncExternalStore } from 'react'
 import type { AccountData } from '../chain/account.js'
 
-export interface Alert {
+interface Alert {
   readonly kind: 'success' | 'error'
   readonly text: string
   /** A transaction to link to on the explorer. */
   readonly txId?: string
 }
 
-export interface User {
+interface User {
   readonly isStaff: boolean
 }
 

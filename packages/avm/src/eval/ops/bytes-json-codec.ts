@@ -18,7 +18,7 @@ import { CodecError, QUOTE, Reader, St, type CodecFailure } from './bytes-json-r
 export type { CodecFailure } from './bytes-json-reader.js'
 
 /** A decoded top-level key: its bytes when it is a string, and its identity as a Go map key. */
-export interface CodecKey {
+interface CodecKey {
   readonly bytes: Uint8Array | undefined
   readonly id: string
 }

@@ -40,7 +40,7 @@ const isHex = (c: number): boolean =>
   isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)
 
 /** Validates `data` as exactly one JSON value, as Go's `checkValid`; returns the error or undefined. */
-export function checkValid(data: Uint8Array): string | undefined {
+function checkValid(data: Uint8Array): string | undefined {
   // The scanner's container stack: true for an object, false for an array.
   const stack: boolean[] = []
   let i = 0
@@ -201,7 +201,7 @@ function decodeRune(b: Uint8Array, i: number): [number, number] {
   return [0xfffd, 1]
 }
 
-export function pushUtf8(out: number[], r: number): void {
+function pushUtf8(out: number[], r: number): void {
   if (r < 0x80) out.push(r)
   else if (r < 0x800) out.push(0xc0 | (r >> 6), 0x80 | (r & 0x3f))
   else if (r < 0x10000) out.push(0xe0 | (r >> 12), 0x80 | ((r >> 6) & 0x3f), 0x80 | (r & 0x3f))

@@ -12,7 +12,7 @@ import { precomputeLattice, type Lattice } from './ec-glv.js'
 import { BN254_G1_SVDW, BN254_G2_SVDW, svdw, type SvdwParams } from './ec-svdw.js'
 
 /** A field of point coordinates, seen as `degree` base-field elements of `fpSize` bytes each. */
-export interface CoordField<T> {
+interface CoordField<T> {
   readonly F: IField<T>
   readonly p: bigint
   readonly fpSize: number

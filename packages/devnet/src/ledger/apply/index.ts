@@ -13,9 +13,9 @@ import { keyreg } from './keyreg.js'
 import { payment } from './payment.js'
 import { newApplyResult, type ApplyResult } from './result.js'
 
-export { Balances, type Specials } from './balances.js'
+export { Balances } from './balances.js'
 export type { AppRun, AppRunner } from './app.js'
-export { newApplyResult, toApplyData, logsOf, type ApplyResult } from './result.js'
+export { toApplyData, logsOf, type ApplyResult } from './result.js'
 
 /** go's apply.Rekey. */
 function rekey(b: Balances, t: Txn): void {
