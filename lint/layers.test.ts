@@ -3,29 +3,13 @@
  * on small snippets placed (in memory) in each workspace, reports the imports docs/architecture.md
  * §3 forbids and accepts the ones it allows.
  */
-import { ESLint } from 'eslint'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import tseslint from 'typescript-eslint'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-
-// The snippets are not on disk, so type-aware parsing is off; every other rule is the real config.
-const eslint = new ESLint({
-  cwd: ROOT,
-  overrideConfig: [
-    tseslint.configs.disableTypeChecked,
-    { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ],
-})
+import { ROOT, ruleMessages } from './snippet-lint.js'
 
 /** The `unica/layers` messages for `code` as the file `path` (relative to the root). */
-async function layerErrors(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path), warnIgnored: true })
-  expect(result.messages.filter((m) => m.ruleId === null)).toEqual([])
-  return result.messages.filter((m) => m.ruleId === 'unica/layers').map((m) => m.message)
-}
+const layerErrors = (path: string, code: string): Promise<string[]> =>
+  ruleMessages(join(ROOT, path), code, new Set(['unica/layers']))
 
 const FORBIDDEN: [file: string, code: string, message: RegExp][] = [
   ['apps/web/src/x.ts', "import { startDevnet } from '@unica/devnet'", /only in tests/],

@@ -3,31 +3,15 @@
  * ESLint config, on snippets placed (in memory) in a route, the worker and src/db/, refuses a raw
  * query or a Drizzle builder outside src/db/ and lets the repositories write them.
  */
-import { ESLint } from 'eslint'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import tseslint from 'typescript-eslint'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-
-// The snippets are not on disk, so type-aware parsing is off; every other rule is the real config.
-const eslint = new ESLint({
-  cwd: ROOT,
-  overrideConfig: [
-    tseslint.configs.disableTypeChecked,
-    { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ],
-})
+import { ROOT, ruleMessages } from './snippet-lint.js'
 
 const DATA_RULES = new Set(['no-restricted-syntax', '@typescript-eslint/no-restricted-imports'])
 
 /** The data-access messages for `code` as the file `path` (relative to the root). */
-async function dataErrors(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path), warnIgnored: true })
-  expect(result.messages.filter((m) => m.ruleId === null)).toEqual([])
-  return result.messages.filter((m) => DATA_RULES.has(m.ruleId ?? '')).map((m) => m.message)
-}
+const dataErrors = (path: string, code: string): Promise<string[]> =>
+  ruleMessages(join(ROOT, path), code, DATA_RULES)
 
 const QUERIES = [
   "await database.db.execute('SELECT 1')",

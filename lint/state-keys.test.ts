@@ -4,30 +4,14 @@
  * the contracts package and tests. Its key lists are the contracts' description of every
  * version's state. `npm run lint` applies it to every product file (none breaks it).
  */
-import { ESLint } from 'eslint'
 import { CONTRACT_VERSIONS, protocol } from '@unica/contracts'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import tseslint from 'typescript-eslint'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ROOT, ruleMessages } from './snippet-lint.js'
 import { LETTER_KEYS, NAMED_KEYS, SLOT_PREFIXES } from './state-keys.js'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-
-// As in layers.test.ts: snippets are not on disk, so type-aware parsing is off.
-const eslint = new ESLint({
-  cwd: ROOT,
-  overrideConfig: [
-    tseslint.configs.disableTypeChecked,
-    { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ],
-})
-
-async function keyErrors(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path), warnIgnored: true })
-  expect(result.messages.filter((m) => m.ruleId === null)).toEqual([])
-  return result.messages.filter((m) => m.ruleId === 'unica-state/keys').map((m) => m.message)
-}
+const keyErrors = (path: string, code: string): Promise<string[]> =>
+  ruleMessages(join(ROOT, path), code, new Set(['unica-state/keys']))
 
 const FORBIDDEN: [file: string, code: string][] = [
   ['apps/server/src/x.ts', "export const end = (d: Map<string, bigint>) => d.get('AE')"],

@@ -4,33 +4,18 @@
  * a feature importing another one (statically, by re-export or by import()) or the composition
  * root, and accepts what the rooms allow. And the table matches the folders on disk.
  */
-import { ESLint } from 'eslint'
 import { readdirSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import tseslint from 'typescript-eslint'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ROOT, ruleMessages } from './snippet-lint.js'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const SRC = join(ROOT, 'apps/web/src')
-
-// The snippets are not on disk, so type-aware parsing is off; every other rule is the real config.
-const eslint = new ESLint({
-  cwd: ROOT,
-  overrideConfig: [
-    tseslint.configs.disableTypeChecked,
-    { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ],
-})
 
 const RULES = new Set(['no-restricted-imports', 'no-restricted-syntax'])
 
 /** The rooms' messages for `code` as the file `path` (relative to apps/web/src). */
-async function roomErrors(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(SRC, path), warnIgnored: true })
-  expect(result.messages.filter((m) => m.ruleId === null)).toEqual([])
-  return result.messages.filter((m) => RULES.has(m.ruleId ?? '')).map((m) => m.message)
-}
+const roomErrors = (path: string, code: string): Promise<string[]> =>
+  ruleMessages(join(SRC, path), code, RULES)
 
 const FORBIDDEN: [file: string, code: string, message: RegExp][] = [
   [
